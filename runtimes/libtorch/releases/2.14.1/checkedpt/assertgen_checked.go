@@ -188,9 +188,11 @@ func SetData(self *torch.Tensor, new_data *torch.Tensor) {
 		return
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSetData, &locs2)
+	var a0 asserts.Saved
+	checksPre3(&c, &opSetData, &locs2, &a0, self)
+	defer c.Abandon()
 	kernels.SetData(self, new_data)
-	checksPost2(&c, &locs2)
+	checksPost4(&c, &locs2, &a0, self)
 }
 
 var opData = asserts.Op{
@@ -223,9 +225,9 @@ func IsLeaf(self *torch.Tensor) bool {
 		return kernels.IsLeaf(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opIsLeaf, &locs3)
+	checksPre5(&c, &opIsLeaf, &locs3)
 	r0 := kernels.IsLeaf(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -241,9 +243,9 @@ func OutputNr(self *torch.Tensor) int64 {
 		return kernels.OutputNr(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opOutputNr, &locs3)
+	checksPre5(&c, &opOutputNr, &locs3)
 	r0 := kernels.OutputNr(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -259,9 +261,9 @@ func XVersion(self *torch.Tensor) int64 {
 		return kernels.XVersion(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXVersion, &locs3)
+	checksPre5(&c, &opXVersion, &locs3)
 	r0 := kernels.XVersion(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -277,9 +279,11 @@ func RequiresGrad_(self *torch.Tensor, requires_grad bool) *torch.Tensor {
 		return kernels.RequiresGrad_(self, requires_grad)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRequiresGrad_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opRequiresGrad_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.RequiresGrad_(self, requires_grad)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -296,9 +300,11 @@ func RetainGrad(self *torch.Tensor) {
 		return
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRetainGrad, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opRetainGrad, &locs3, &a0, self)
+	defer c.Abandon()
 	kernels.RetainGrad(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 }
 
 var opRetainsGrad = asserts.Op{
@@ -313,9 +319,9 @@ func RetainsGrad(self *torch.Tensor) bool {
 		return kernels.RetainsGrad(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRetainsGrad, &locs3)
+	checksPre5(&c, &opRetainsGrad, &locs3)
 	r0 := kernels.RetainsGrad(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -349,9 +355,9 @@ func XMakeDual(primal *torch.Tensor, tangent *torch.Tensor, level int64) *torch.
 		return kernels.XMakeDual(primal, tangent, level)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXMakeDual, &locs4)
+	checksPre9(&c, &opXMakeDual, &locs4)
 	r0 := kernels.XMakeDual(primal, tangent, level)
-	checksPost6(&c, &locs4)
+	checksPost10(&c, &locs4)
 	return r0
 }
 
@@ -367,9 +373,9 @@ func XUnpackDual(dual *torch.Tensor, level int64) (*torch.Tensor, *torch.Tensor)
 		return kernels.XUnpackDual(dual, level)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXUnpackDual, &locs5)
+	checksPre9(&c, &opXUnpackDual, &locs5)
 	r0, r1 := kernels.XUnpackDual(dual, level)
-	checksPost7(&c, &locs5)
+	checksPost11(&c, &locs5)
 	return r0, r1
 }
 
@@ -386,9 +392,9 @@ func XNewZerosWithSameFeatureMeta(self *torch.Tensor, other *torch.Tensor, self_
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXNewZerosWithSameFeatureMeta, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opXNewZerosWithSameFeatureMeta, &locs6, &a0, &a1, self, other)
 	r0 := kernels.XNewZerosWithSameFeatureMeta(self, other, self_num_batch_dims)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -404,9 +410,11 @@ func XNewZerosWithSameFeatureMetaOut(self *torch.Tensor, other *torch.Tensor, se
 		return kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXNewZerosWithSameFeatureMetaOut, &locs7)
+	var a3 asserts.Saved
+	checksPre14(&c, &opXNewZerosWithSameFeatureMetaOut, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a3, out)
 	return r0
 }
 
@@ -423,9 +431,9 @@ func XHasSameStorageNumel(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opXHasSameStorageNumel, &locs8, &a0, &a1, self, other)
+	checksPre16(&c, &opXHasSameStorageNumel, &locs8, &a0, &a1, self, other)
 	r0 := kernels.XHasSameStorageNumel(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -443,9 +451,9 @@ func XAssertAsync(self *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opXAssertAsync, &locs3, &a0, self)
+	checksPre18(&c, &opXAssertAsync, &locs3, &a0, self)
 	kernels.XAssertAsync(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 }
 
 var opXAssertAsyncMsg = asserts.Op{
@@ -462,9 +470,9 @@ func XAssertAsyncMsg(self *torch.Tensor, assert_msg string) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opXAssertAsyncMsg, &locs3, &a0, self)
+	checksPre18(&c, &opXAssertAsyncMsg, &locs3, &a0, self)
 	kernels.XAssertAsyncMsg(self, assert_msg)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 }
 
 var opXAssertScalar = asserts.Op{
@@ -480,9 +488,9 @@ func XAssertScalar(self torch.Scalar, assert_msg string) {
 		return
 	}
 	var c asserts.Call
-	checksPre15(&c, &opXAssertScalar, &locs9)
+	checksPre20(&c, &opXAssertScalar, &locs9)
 	kernels.XAssertScalar(self, assert_msg)
-	checksPost16(&c, &locs9)
+	checksPost21(&c, &locs9)
 }
 
 var opXFunctionalAssertScalar = asserts.Op{
@@ -515,9 +523,9 @@ func XFunctionalAssertAsyncMsg(self *torch.Tensor, assert_msg string, dep_token 
 		return kernels.XFunctionalAssertAsyncMsg(self, assert_msg, dep_token)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXFunctionalAssertAsyncMsg, &locs11)
+	checksPre9(&c, &opXFunctionalAssertAsyncMsg, &locs11)
 	r0 := kernels.XFunctionalAssertAsyncMsg(self, assert_msg, dep_token)
-	checksPost6(&c, &locs11)
+	checksPost10(&c, &locs11)
 	return r0
 }
 
@@ -535,9 +543,9 @@ func XAssertTensorMetadata(a *torch.Tensor, size []int64, stride []int64, dtype 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opXAssertTensorMetadata, &locs12, &a0, a)
+	checksPre18(&c, &opXAssertTensorMetadata, &locs12, &a0, a)
 	kernels.XAssertTensorMetadata(a, size, stride, dtype, device, layout)
-	checksPost14(&c, &locs12, &a0, a)
+	checksPost19(&c, &locs12, &a0, a)
 }
 
 var opXPrint = asserts.Op{
@@ -553,9 +561,9 @@ func XPrint(s string) {
 		return
 	}
 	var c asserts.Call
-	checksPre15(&c, &opXPrint, &locs9)
+	checksPre20(&c, &opXPrint, &locs9)
 	kernels.XPrint(s)
-	checksPost16(&c, &locs9)
+	checksPost21(&c, &locs9)
 }
 
 var opSymConstrainRange = asserts.Op{
@@ -571,9 +579,9 @@ func SymConstrainRange(size torch.Scalar, min_ *int64, max_ *int64) {
 		return
 	}
 	var c asserts.Call
-	checksPre15(&c, &opSymConstrainRange, &locs9)
+	checksPre20(&c, &opSymConstrainRange, &locs9)
 	kernels.SymConstrainRange(size, min_, max_)
-	checksPost16(&c, &locs9)
+	checksPost21(&c, &locs9)
 }
 
 var opSymConstrainRangeForSize = asserts.Op{
@@ -589,9 +597,9 @@ func SymConstrainRangeForSize(size torch.Scalar, min_ *int64, max_ *int64) {
 		return
 	}
 	var c asserts.Call
-	checksPre15(&c, &opSymConstrainRangeForSize, &locs9)
+	checksPre20(&c, &opSymConstrainRangeForSize, &locs9)
 	kernels.SymConstrainRangeForSize(size, min_, max_)
-	checksPost16(&c, &locs9)
+	checksPost21(&c, &locs9)
 }
 
 var opXFunctionalSymConstrainRange = asserts.Op{
@@ -642,9 +650,9 @@ func XMakeDepToken(dtype *int, layout *int, device *string, pin_memory *bool, me
 		return kernels.XMakeDepToken(dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXMakeDepToken, &locs13)
+	checksPre5(&c, &opXMakeDepToken, &locs13)
 	r0 := kernels.XMakeDepToken(dtype, layout, device, pin_memory, memory_format)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -661,9 +669,9 @@ func XUseCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opXUseCudnnCtcLoss, &locs14, &a0, &a1, log_probs, targets)
+	checksPre16(&c, &opXUseCudnnCtcLoss, &locs14, &a0, &a1, log_probs, targets)
 	r0 := kernels.XUseCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
-	checksPost12(&c, &locs14, &a0, &a1, log_probs, targets)
+	checksPost17(&c, &locs14, &a0, &a1, log_probs, targets)
 	return r0
 }
 
@@ -680,9 +688,9 @@ func XUseCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inpu
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre18(&c, &opXUseCudnnCtcLossTensor, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	checksPre23(&c, &opXUseCudnnCtcLossTensor, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.XUseCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
-	checksPost19(&c, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	checksPost24(&c, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	return r0
 }
 
@@ -699,9 +707,9 @@ func XCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre20(&c, &opXCudnnCtcLoss, &locs16, &a0, &a1, log_probs, targets)
+	checksPre25(&c, &opXCudnnCtcLoss, &locs16, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	checksPost21(&c, &locs16, &a0, &a1, log_probs, targets, r0, r1)
+	checksPost26(&c, &locs16, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -717,9 +725,11 @@ func XCudnnCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 		return kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXCudnnCtcLossOut, &locs17)
+	var a7, a8 asserts.Saved
+	checksPre27(&c, &opXCudnnCtcLossOut, &locs17, &a7, &a8, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
-	checksPost23(&c, &locs17)
+	checksPost28(&c, &locs17, &a7, &a8, out0, out1)
 	return r0, r1
 }
 
@@ -736,9 +746,9 @@ func XCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre24(&c, &opXCudnnCtcLossTensor, &locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	checksPre29(&c, &opXCudnnCtcLossTensor, &locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	checksPost25(&c, &locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	checksPost30(&c, &locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -754,9 +764,9 @@ func XUseCudnnRnnFlattenWeight() bool {
 		return kernels.XUseCudnnRnnFlattenWeight()
 	}
 	var c asserts.Call
-	checksPre15(&c, &opXUseCudnnRnnFlattenWeight, &locs9)
+	checksPre20(&c, &opXUseCudnnRnnFlattenWeight, &locs9)
 	r0 := kernels.XUseCudnnRnnFlattenWeight()
-	checksPost16(&c, &locs9)
+	checksPost21(&c, &locs9)
 	return r0
 }
 
@@ -790,9 +800,11 @@ func XCudnnRnnFlattenWeightOut(weight_arr []*torch.Tensor, weight_stride0 int64,
 		return kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCudnnRnnFlattenWeightOut, &locs20)
+	var a9 asserts.Saved
+	checksPre3(&c, &opXCudnnRnnFlattenWeightOut, &locs20, &a9, out)
+	defer c.Abandon()
 	r0 := kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
-	checksPost2(&c, &locs20)
+	checksPost31(&c, &locs20, &a9, out)
 	return r0
 }
 
@@ -812,9 +824,9 @@ func XCudnnRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		a0, a4 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre26(&c, &opXCudnnRnn, &locs21, &a0, &l1, &a4, input, weight, hx)
+	checksPre32(&c, &opXCudnnRnn, &locs21, &a0, &l1, &a4, input, weight, hx)
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnn(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	checksPost27(&c, &locs21, &a0, &l1, &a4, input, weight, hx)
+	checksPost33(&c, &locs21, &a0, &l1, &a4, input, weight, hx)
 	return r0, r1, r2, r3, r4
 }
 
@@ -830,9 +842,11 @@ func XCudnnRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		return kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	}
 	var c asserts.Call
-	checksPre28(&c, &opXCudnnRnnOut, &locs22)
+	var a16, a17, a18, a19, a20 asserts.Saved
+	checksPre34(&c, &opXCudnnRnnOut, &locs22, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	checksPost29(&c, &locs22)
+	checksPost35(&c, &locs22, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -852,9 +866,9 @@ func XCudnnRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		a0, a3, a4, a6, a20 asserts.Saved
 		l1                  asserts.SavedList
 	)
-	checksPre30(&c, &opXCudnnRnnBackward, &locs23, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
+	checksPre36(&c, &opXCudnnRnnBackward, &locs23, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
 	r0, r1, r2, r3 := kernels.XCudnnRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	checksPost31(&c, &locs23, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
+	checksPost37(&c, &locs23, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
 	return r0, r1, r2, r3
 }
 
@@ -875,9 +889,10 @@ func XCudnnRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		a0, a3, a4, a6, a20, a22, a23, a24 asserts.Saved
 		l1, l25                            asserts.SavedList
 	)
-	checksPre32(&c, &opXCudnnRnnBackwardOut, &locs24, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	checksPre38(&c, &opXCudnnRnnBackwardOut, &locs24, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	defer c.Abandon()
 	kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	checksPost33(&c, &locs24, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	checksPost39(&c, &locs24, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 }
 
 var opXCudnnInitDropoutState = asserts.Op{
@@ -892,9 +907,9 @@ func XCudnnInitDropoutState(dropout float64, train bool, dropout_seed int64, dty
 		return kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXCudnnInitDropoutState, &locs13)
+	checksPre5(&c, &opXCudnnInitDropoutState, &locs13)
 	r0 := kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -910,9 +925,11 @@ func XCudnnInitDropoutStateOut(dropout float64, train bool, dropout_seed int64, 
 		return kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXCudnnInitDropoutStateOut, &locs25)
+	var a3 asserts.Saved
+	checksPre7(&c, &opXCudnnInitDropoutStateOut, &locs25, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a3, out)
 	return r0
 }
 
@@ -928,9 +945,9 @@ func XDebugHasInternalOverlap(self *torch.Tensor) int64 {
 		return kernels.XDebugHasInternalOverlap(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXDebugHasInternalOverlap, &locs3)
+	checksPre5(&c, &opXDebugHasInternalOverlap, &locs3)
 	r0 := kernels.XDebugHasInternalOverlap(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -947,9 +964,9 @@ func XFusedDropout(self *torch.Tensor, p float64, generator any) (*torch.Tensor,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opXFusedDropout, &locs26, &a0, self)
+	checksPre40(&c, &opXFusedDropout, &locs26, &a0, self)
 	r0, r1 := kernels.XFusedDropout(self, p, generator)
-	checksPost35(&c, &locs26, &a0, self, r0, r1)
+	checksPost41(&c, &locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -965,9 +982,11 @@ func XFusedDropoutOut(self *torch.Tensor, p float64, generator any, out0 *torch.
 		return kernels.XFusedDropoutOut(self, p, generator, out0, out1)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXFusedDropoutOut, &locs27)
+	var a3, a4 asserts.Saved
+	checksPre42(&c, &opXFusedDropoutOut, &locs27, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XFusedDropoutOut(self, p, generator, out0, out1)
-	checksPost10(&c, &locs27)
+	checksPost43(&c, &locs27, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -983,9 +1002,9 @@ func XMaskedScale(self *torch.Tensor, mask *torch.Tensor, scale float64) *torch.
 		return kernels.XMaskedScale(self, mask, scale)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXMaskedScale, &locs28)
+	checksPre9(&c, &opXMaskedScale, &locs28)
 	r0 := kernels.XMaskedScale(self, mask, scale)
-	checksPost6(&c, &locs28)
+	checksPost10(&c, &locs28)
 	return r0
 }
 
@@ -1001,9 +1020,11 @@ func XMaskedScaleOut(self *torch.Tensor, mask *torch.Tensor, scale float64, out 
 		return kernels.XMaskedScaleOut(self, mask, scale, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXMaskedScaleOut, &locs29)
+	var a3 asserts.Saved
+	checksPre14(&c, &opXMaskedScaleOut, &locs29, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XMaskedScaleOut(self, mask, scale, out)
-	checksPost10(&c, &locs29)
+	checksPost15(&c, &locs29, &a3, out)
 	return r0
 }
 
@@ -1020,9 +1041,9 @@ func NativeDropout(input *torch.Tensor, p float64, train *bool) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opNativeDropout, &locs30, &a0, input)
+	checksPre40(&c, &opNativeDropout, &locs30, &a0, input)
 	r0, r1 := kernels.NativeDropout(input, p, train)
-	checksPost35(&c, &locs30, &a0, input, r0, r1)
+	checksPost41(&c, &locs30, &a0, input, r0, r1)
 	return r0, r1
 }
 
@@ -1038,9 +1059,11 @@ func NativeDropoutOut(input *torch.Tensor, p float64, train *bool, out0 *torch.T
 		return kernels.NativeDropoutOut(input, p, train, out0, out1)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNativeDropoutOut, &locs31)
+	var a3, a4 asserts.Saved
+	checksPre42(&c, &opNativeDropoutOut, &locs31, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.NativeDropoutOut(input, p, train, out0, out1)
-	checksPost10(&c, &locs31)
+	checksPost43(&c, &locs31, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -1057,9 +1080,9 @@ func NativeDropoutBackward(grad_output *torch.Tensor, mask *torch.Tensor, scale 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opNativeDropoutBackward, &locs32, &a0, &a1, grad_output, mask)
+	checksPre12(&c, &opNativeDropoutBackward, &locs32, &a0, &a1, grad_output, mask)
 	r0 := kernels.NativeDropoutBackward(grad_output, mask, scale)
-	checksPost9(&c, &locs32, &a0, &a1, grad_output, mask, r0)
+	checksPost13(&c, &locs32, &a0, &a1, grad_output, mask, r0)
 	return r0
 }
 
@@ -1075,9 +1098,11 @@ func NativeDropoutBackwardOut(grad_output *torch.Tensor, mask *torch.Tensor, sca
 		return kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNativeDropoutBackwardOut, &locs33)
+	var a3 asserts.Saved
+	checksPre14(&c, &opNativeDropoutBackwardOut, &locs33, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
-	checksPost10(&c, &locs33)
+	checksPost15(&c, &locs33, &a3, out)
 	return r0
 }
 
@@ -1093,9 +1118,9 @@ func XSobolEngineDraw(quasi *torch.Tensor, n int64, sobolstate *torch.Tensor, di
 		return kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSobolEngineDraw, &locs34)
+	checksPre44(&c, &opXSobolEngineDraw, &locs34)
 	r0, r1 := kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
-	checksPost36(&c, &locs34)
+	checksPost45(&c, &locs34)
 	return r0, r1
 }
 
@@ -1111,9 +1136,11 @@ func XSobolEngineFf_(self *torch.Tensor, n int64, sobolstate *torch.Tensor, dime
 		return kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSobolEngineFf_, &locs35)
+	var a0 asserts.Saved
+	checksPre3(&c, &opXSobolEngineFf_, &locs35, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
-	checksPost2(&c, &locs35)
+	checksPost4(&c, &locs35, &a0, self)
 	return r0
 }
 
@@ -1129,9 +1156,11 @@ func XSobolEngineScramble_(self *torch.Tensor, ltm *torch.Tensor, dimension int6
 		return kernels.XSobolEngineScramble_(self, ltm, dimension)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSobolEngineScramble_, &locs36)
+	var a0 asserts.Saved
+	checksPre3(&c, &opXSobolEngineScramble_, &locs36, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XSobolEngineScramble_(self, ltm, dimension)
-	checksPost2(&c, &locs36)
+	checksPost4(&c, &locs36, &a0, self)
 	return r0
 }
 
@@ -1147,9 +1176,11 @@ func XSobolEngineInitializeState_(self *torch.Tensor, dimension int64) *torch.Te
 		return kernels.XSobolEngineInitializeState_(self, dimension)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXSobolEngineInitializeState_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opXSobolEngineInitializeState_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XSobolEngineInitializeState_(self, dimension)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1165,9 +1196,9 @@ func XReshapeFromTensor(self *torch.Tensor, shape *torch.Tensor) *torch.Tensor {
 		return kernels.XReshapeFromTensor(self, shape)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXReshapeFromTensor, &locs37)
+	checksPre9(&c, &opXReshapeFromTensor, &locs37)
 	r0 := kernels.XReshapeFromTensor(self, shape)
-	checksPost6(&c, &locs37)
+	checksPost10(&c, &locs37)
 	return r0
 }
 
@@ -1219,9 +1250,11 @@ func Dropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.Dropout_(self, p, train)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDropout_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opDropout_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Dropout_(self, p, train)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1255,9 +1288,11 @@ func FeatureDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.FeatureDropout_(self, p, train)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFeatureDropout_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opFeatureDropout_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FeatureDropout_(self, p, train)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1291,9 +1326,11 @@ func AlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.AlphaDropout_(self, p, train)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opAlphaDropout_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opAlphaDropout_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.AlphaDropout_(self, p, train)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1327,9 +1364,11 @@ func FeatureAlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tens
 		return kernels.FeatureAlphaDropout_(self, p, train)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFeatureAlphaDropout_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opFeatureAlphaDropout_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FeatureAlphaDropout_(self, p, train)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1346,9 +1385,9 @@ func Abs(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAbs, &locs0, &a0, self)
+	checksPre46(&c, &opAbs, &locs0, &a0, self)
 	r0 := kernels.Abs(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1365,9 +1404,10 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opAbs_, &locs3, &a0, self)
+	checksPre7(&c, &opAbs_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Abs_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1384,9 +1424,10 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAbsOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opAbsOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AbsOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1420,9 +1461,11 @@ func Absolute_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Absolute_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opAbsolute_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opAbsolute_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Absolute_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1438,9 +1481,11 @@ func AbsoluteOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AbsoluteOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAbsoluteOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opAbsoluteOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.AbsoluteOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -1457,9 +1502,9 @@ func Angle(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAngle, &locs0, &a0, self)
+	checksPre46(&c, &opAngle, &locs0, &a0, self)
 	r0 := kernels.Angle(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1476,9 +1521,10 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAngleOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opAngleOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AngleOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1495,9 +1541,9 @@ func ViewAsReal(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opViewAsReal, &locs0, &a0, self)
+	checksPre46(&c, &opViewAsReal, &locs0, &a0, self)
 	r0 := kernels.ViewAsReal(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1514,9 +1560,9 @@ func ViewAsComplex(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opViewAsComplex, &locs0, &a0, self)
+	checksPre46(&c, &opViewAsComplex, &locs0, &a0, self)
 	r0 := kernels.ViewAsComplex(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1533,9 +1579,9 @@ func Sgn(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSgn, &locs0, &a0, self)
+	checksPre46(&c, &opSgn, &locs0, &a0, self)
 	r0 := kernels.Sgn(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1552,9 +1598,10 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSgn_, &locs3, &a0, self)
+	checksPre7(&c, &opSgn_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sgn_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1571,9 +1618,10 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSgnOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opSgnOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SgnOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1644,9 +1692,9 @@ func XConj(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXConj, &locs0, &a0, self)
+	checksPre46(&c, &opXConj, &locs0, &a0, self)
 	r0 := kernels.XConj(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1681,9 +1729,9 @@ func XConjPhysical(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXConjPhysical, &locs0, &a0, self)
+	checksPre46(&c, &opXConjPhysical, &locs0, &a0, self)
 	r0 := kernels.XConjPhysical(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1699,9 +1747,11 @@ func XConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XConjPhysicalOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXConjPhysicalOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opXConjPhysicalOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XConjPhysicalOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -1735,9 +1785,11 @@ func ConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ConjPhysicalOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConjPhysicalOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opConjPhysicalOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ConjPhysicalOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -1754,9 +1806,10 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opConjPhysical_, &locs3, &a0, self)
+	checksPre7(&c, &opConjPhysical_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.ConjPhysical_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1809,9 +1862,9 @@ func XNegView(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXNegView, &locs0, &a0, self)
+	checksPre46(&c, &opXNegView, &locs0, &a0, self)
 	r0 := kernels.XNegView(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1828,9 +1881,9 @@ func Acos(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAcos, &locs0, &a0, self)
+	checksPre46(&c, &opAcos, &locs0, &a0, self)
 	r0 := kernels.Acos(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1847,9 +1900,10 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opAcos_, &locs3, &a0, self)
+	checksPre7(&c, &opAcos_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Acos_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1866,9 +1920,10 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAcosOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opAcosOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AcosOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1902,9 +1957,11 @@ func Arccos_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arccos_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArccos_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opArccos_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arccos_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1920,9 +1977,11 @@ func ArccosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArccosOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArccosOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opArccosOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ArccosOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -1956,9 +2015,11 @@ func AvgPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 		return kernels.AvgPool1dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAvgPool1dOut, &locs39)
+	var a6 asserts.Saved
+	checksPre3(&c, &opAvgPool1dOut, &locs40, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.AvgPool1dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a6, out)
 	return r0
 }
 
@@ -1992,9 +2053,11 @@ func AdaptiveAvgPool1dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 		return kernels.AdaptiveAvgPool1dOut(self, output_size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAdaptiveAvgPool1dOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opAdaptiveAvgPool1dOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool1dOut(self, output_size, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -2010,9 +2073,9 @@ func AdaptiveMaxPool1d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 		return kernels.AdaptiveMaxPool1d(self, output_size)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opAdaptiveMaxPool1d, &locs26)
+	checksPre9(&c, &opAdaptiveMaxPool1d, &locs26)
 	r0, r1 := kernels.AdaptiveMaxPool1d(self, output_size)
-	checksPost7(&c, &locs26)
+	checksPost11(&c, &locs26)
 	return r0, r1
 }
 
@@ -2029,9 +2092,9 @@ func AddTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opAddTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opAddTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2048,9 +2111,10 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAdd_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opAdd_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2067,9 +2131,10 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opAddOut, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPre51(&c, &opAddOut, &locs41, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -2085,9 +2150,9 @@ func XAddReluTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 		return kernels.XAddReluTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXAddReluTensor, &locs6)
+	checksPre9(&c, &opXAddReluTensor, &locs6)
 	r0 := kernels.XAddReluTensor(self, other, alpha)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -2103,9 +2168,11 @@ func XAddRelu_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 		return kernels.XAddRelu_Tensor(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXAddRelu_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opXAddRelu_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XAddRelu_Tensor(self, other, alpha)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -2121,9 +2188,11 @@ func XAddReluOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 		return kernels.XAddReluOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXAddReluOut, &locs7)
+	var a3 asserts.Saved
+	checksPre14(&c, &opXAddReluOut, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XAddReluOut(self, other, alpha, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a3, out)
 	return r0
 }
 
@@ -2157,9 +2226,11 @@ func XAddRelu_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 		return kernels.XAddRelu_Scalar(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXAddRelu_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opXAddRelu_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XAddRelu_Scalar(self, other, alpha)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2175,9 +2246,11 @@ func XAddReluScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scala
 		return kernels.XAddReluScalarOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXAddReluScalarOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXAddReluScalarOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XAddReluScalarOut(self, other, alpha, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -2194,9 +2267,9 @@ func AddScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAddScalar, &locs0, &a0, self)
+	checksPre46(&c, &opAddScalar, &locs0, &a0, self)
 	r0 := kernels.AddScalar(self, other, alpha)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2213,9 +2286,10 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opAdd_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opAdd_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Add_Scalar(self, other, alpha)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2231,9 +2305,11 @@ func AddScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 		return kernels.AddScalarOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAddScalarOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opAddScalarOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.AddScalarOut(self, other, alpha, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -2250,9 +2326,9 @@ func Addmv(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opAddmv, &locs40, &a0, &a1, &a2, self, mat, vec)
+	checksPre53(&c, &opAddmv, &locs42, &a0, &a1, &a2, self, mat, vec)
 	r0 := kernels.Addmv(self, mat, vec, beta, alpha)
-	checksPost43(&c, &locs40, &a0, &a1, &a2, self, mat, vec, r0)
+	checksPost54(&c, &locs42, &a0, &a1, &a2, self, mat, vec, r0)
 	return r0
 }
 
@@ -2269,9 +2345,10 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opAddmv_, &locs41, &a0, &a1, &a2, self, mat, vec)
+	checksPre55(&c, &opAddmv_, &locs43, &a0, &a1, &a2, self, mat, vec)
+	defer c.Abandon()
 	r0 := kernels.Addmv_(self, mat, vec, beta, alpha)
-	checksPost41(&c, &locs41, &a0, &a1, &a2, self, mat, vec)
+	checksPost52(&c, &locs43, &a0, &a1, &a2, self, mat, vec)
 	return r0
 }
 
@@ -2288,9 +2365,10 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre18(&c, &opAddmvOut, &locs42, &a0, &a1, &a2, &a5, self, mat, vec, out)
+	checksPre56(&c, &opAddmvOut, &locs44, &a0, &a1, &a2, &a5, self, mat, vec, out)
+	defer c.Abandon()
 	r0 := kernels.AddmvOut(self, mat, vec, beta, alpha, out)
-	checksPost19(&c, &locs42, &a0, &a1, &a2, &a5, self, mat, vec, out)
+	checksPost24(&c, &locs44, &a0, &a1, &a2, &a5, self, mat, vec, out)
 	return r0
 }
 
@@ -2307,9 +2385,9 @@ func Addr(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opAddr, &locs43, &a0, &a1, &a2, self, vec1, vec2)
+	checksPre53(&c, &opAddr, &locs45, &a0, &a1, &a2, self, vec1, vec2)
 	r0 := kernels.Addr(self, vec1, vec2, beta, alpha)
-	checksPost43(&c, &locs43, &a0, &a1, &a2, self, vec1, vec2, r0)
+	checksPost54(&c, &locs45, &a0, &a1, &a2, self, vec1, vec2, r0)
 	return r0
 }
 
@@ -2326,9 +2404,10 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opAddr_, &locs44, &a0, &a1, &a2, self, vec1, vec2)
+	checksPre55(&c, &opAddr_, &locs46, &a0, &a1, &a2, self, vec1, vec2)
+	defer c.Abandon()
 	r0 := kernels.Addr_(self, vec1, vec2, beta, alpha)
-	checksPost41(&c, &locs44, &a0, &a1, &a2, self, vec1, vec2)
+	checksPost52(&c, &locs46, &a0, &a1, &a2, self, vec1, vec2)
 	return r0
 }
 
@@ -2345,9 +2424,10 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre18(&c, &opAddrOut, &locs45, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
+	checksPre56(&c, &opAddrOut, &locs47, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
+	defer c.Abandon()
 	r0 := kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
-	checksPost19(&c, &locs45, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
+	checksPost24(&c, &locs47, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
 	return r0
 }
 
@@ -2364,9 +2444,9 @@ func AffineGridGenerator(theta *torch.Tensor, size []int64, align_corners bool) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAffineGridGenerator, &locs46, &a0, theta)
+	checksPre46(&c, &opAffineGridGenerator, &locs48, &a0, theta)
 	r0 := kernels.AffineGridGenerator(theta, size, align_corners)
-	checksPost38(&c, &locs46, &a0, theta, r0)
+	checksPost47(&c, &locs48, &a0, theta, r0)
 	return r0
 }
 
@@ -2382,9 +2462,11 @@ func AffineGridGeneratorOut(theta *torch.Tensor, size []int64, align_corners boo
 		return kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAffineGridGeneratorOut, &locs47)
+	var a3 asserts.Saved
+	checksPre3(&c, &opAffineGridGeneratorOut, &locs49, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
-	checksPost2(&c, &locs47)
+	checksPost31(&c, &locs49, &a3, out)
 	return r0
 }
 
@@ -2400,9 +2482,9 @@ func AffineGridGeneratorBackward(grad *torch.Tensor, size []int64, align_corners
 		return kernels.AffineGridGeneratorBackward(grad, size, align_corners)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAffineGridGeneratorBackward, &locs48)
+	checksPre0(&c, &opAffineGridGeneratorBackward, &locs50)
 	r0 := kernels.AffineGridGeneratorBackward(grad, size, align_corners)
-	checksPost1(&c, &locs48)
+	checksPost1(&c, &locs50)
 	return r0
 }
 
@@ -2419,9 +2501,9 @@ func XIsAllTrue(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXIsAllTrue, &locs0, &a0, self)
+	checksPre46(&c, &opXIsAllTrue, &locs0, &a0, self)
 	r0 := kernels.XIsAllTrue(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2438,9 +2520,9 @@ func XIsAnyTrue(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXIsAnyTrue, &locs0, &a0, self)
+	checksPre46(&c, &opXIsAnyTrue, &locs0, &a0, self)
 	r0 := kernels.XIsAnyTrue(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2474,9 +2556,9 @@ func XTestFunctorchFallback(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 		return kernels.XTestFunctorchFallback(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXTestFunctorchFallback, &locs6)
+	checksPre9(&c, &opXTestFunctorchFallback, &locs6)
 	r0 := kernels.XTestFunctorchFallback(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -2492,9 +2574,11 @@ func XTestFunctorchFallbackOut(self *torch.Tensor, other *torch.Tensor, out *tor
 		return kernels.XTestFunctorchFallbackOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXTestFunctorchFallbackOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opXTestFunctorchFallbackOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XTestFunctorchFallbackOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -2511,9 +2595,9 @@ func AllDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAllDim, &locs0, &a0, self)
+	checksPre46(&c, &opAllDim, &locs0, &a0, self)
 	r0 := kernels.AllDim(self, dim, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2530,9 +2614,9 @@ func AllDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAllDims, &locs0, &a0, self)
+	checksPre46(&c, &opAllDims, &locs0, &a0, self)
 	r0 := kernels.AllDims(self, dim, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2549,9 +2633,10 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opAllOut, &locs39, &a0, &a3, self, out)
+	checksPre48(&c, &opAllOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AllOut(self, dim, keepdim, out)
-	checksPost12(&c, &locs39, &a0, &a3, self, out)
+	checksPost17(&c, &locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2568,9 +2653,10 @@ func AllDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opAllDimsOut, &locs39, &a0, &a3, self, out)
+	checksPre48(&c, &opAllDimsOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AllDimsOut(self, dim, keepdim, out)
-	checksPost12(&c, &locs39, &a0, &a3, self, out)
+	checksPost17(&c, &locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2587,9 +2673,9 @@ func Allclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAllclose, &locs8, &a0, &a1, self, other)
+	checksPre16(&c, &opAllclose, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Allclose(self, other, rtol, atol, equal_nan)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2606,9 +2692,9 @@ func AnyDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAnyDim, &locs0, &a0, self)
+	checksPre46(&c, &opAnyDim, &locs0, &a0, self)
 	r0 := kernels.AnyDim(self, dim, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2625,9 +2711,9 @@ func AnyDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAnyDims, &locs0, &a0, self)
+	checksPre46(&c, &opAnyDims, &locs0, &a0, self)
 	r0 := kernels.AnyDims(self, dim, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2644,9 +2730,10 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opAnyOut, &locs39, &a0, &a3, self, out)
+	checksPre48(&c, &opAnyOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AnyOut(self, dim, keepdim, out)
-	checksPost12(&c, &locs39, &a0, &a3, self, out)
+	checksPost17(&c, &locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2663,9 +2750,10 @@ func AnyDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opAnyDimsOut, &locs39, &a0, &a3, self, out)
+	checksPre48(&c, &opAnyDimsOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AnyDimsOut(self, dim, keepdim, out)
-	checksPost12(&c, &locs39, &a0, &a3, self, out)
+	checksPost17(&c, &locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2681,9 +2769,9 @@ func Arange(end torch.Scalar, dtype *int, layout *int, device *string, pin_memor
 		return kernels.Arange(end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArange, &locs13)
+	checksPre5(&c, &opArange, &locs13)
 	r0 := kernels.Arange(end, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -2699,9 +2787,9 @@ func ArangeStart(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, 
 		return kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArangeStart, &locs13)
+	checksPre5(&c, &opArangeStart, &locs13)
 	r0 := kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -2717,9 +2805,9 @@ func ArangeStartStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dt
 		return kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArangeStartStep, &locs13)
+	checksPre5(&c, &opArangeStartStep, &locs13)
 	r0 := kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -2735,9 +2823,11 @@ func ArangeOut(end torch.Scalar, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArangeOut(end, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArangeOut, &locs25)
+	var a1 asserts.Saved
+	checksPre7(&c, &opArangeOut, &locs25, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ArangeOut(end, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a1, out)
 	return r0
 }
 
@@ -2753,9 +2843,11 @@ func ArangeStartOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out
 		return kernels.ArangeStartOut(start, end, step, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArangeStartOut, &locs25)
+	var a3 asserts.Saved
+	checksPre7(&c, &opArangeStartOut, &locs25, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ArangeStartOut(start, end, step, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a3, out)
 	return r0
 }
 
@@ -2771,9 +2863,9 @@ func XDimArange(like *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XDimArange(like, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXDimArange, &locs49)
+	checksPre0(&c, &opXDimArange, &locs51)
 	r0 := kernels.XDimArange(like, dim)
-	checksPost1(&c, &locs49)
+	checksPost1(&c, &locs51)
 	return r0
 }
 
@@ -2790,9 +2882,9 @@ func Argmax(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opArgmax, &locs0, &a0, self)
+	checksPre46(&c, &opArgmax, &locs0, &a0, self)
 	r0 := kernels.Argmax(self, dim, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2809,9 +2901,10 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opArgmaxOut, &locs39, &a0, &a3, self, out)
+	checksPre48(&c, &opArgmaxOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArgmaxOut(self, dim, keepdim, out)
-	checksPost12(&c, &locs39, &a0, &a3, self, out)
+	checksPost17(&c, &locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2828,9 +2921,9 @@ func Argmin(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opArgmin, &locs0, &a0, self)
+	checksPre46(&c, &opArgmin, &locs0, &a0, self)
 	r0 := kernels.Argmin(self, dim, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2847,9 +2940,10 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opArgminOut, &locs39, &a0, &a3, self, out)
+	checksPre48(&c, &opArgminOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArgminOut(self, dim, keepdim, out)
-	checksPost12(&c, &locs39, &a0, &a3, self, out)
+	checksPost17(&c, &locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2866,9 +2960,9 @@ func Acosh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAcosh, &locs0, &a0, self)
+	checksPre46(&c, &opAcosh, &locs0, &a0, self)
 	r0 := kernels.Acosh(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2885,9 +2979,10 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opAcosh_, &locs3, &a0, self)
+	checksPre7(&c, &opAcosh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Acosh_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2904,9 +2999,10 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAcoshOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opAcoshOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AcoshOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2940,9 +3036,11 @@ func Arccosh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arccosh_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArccosh_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opArccosh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arccosh_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2958,9 +3056,11 @@ func ArccoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArccoshOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArccoshOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opArccoshOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ArccoshOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -2977,9 +3077,9 @@ func Asinh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAsinh, &locs0, &a0, self)
+	checksPre46(&c, &opAsinh, &locs0, &a0, self)
 	r0 := kernels.Asinh(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2996,9 +3096,10 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opAsinh_, &locs3, &a0, self)
+	checksPre7(&c, &opAsinh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Asinh_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3015,9 +3116,10 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAsinhOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opAsinhOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AsinhOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3051,9 +3153,11 @@ func Arcsinh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arcsinh_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArcsinh_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opArcsinh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arcsinh_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3069,9 +3173,11 @@ func ArcsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArcsinhOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArcsinhOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opArcsinhOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ArcsinhOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -3088,9 +3194,9 @@ func Atanh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAtanh, &locs0, &a0, self)
+	checksPre46(&c, &opAtanh, &locs0, &a0, self)
 	r0 := kernels.Atanh(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3107,9 +3213,10 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opAtanh_, &locs3, &a0, self)
+	checksPre7(&c, &opAtanh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Atanh_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3126,9 +3233,10 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAtanhOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opAtanhOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AtanhOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3162,9 +3270,11 @@ func Arctanh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arctanh_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArctanh_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opArctanh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arctanh_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3180,9 +3290,11 @@ func ArctanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArctanhOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArctanhOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opArctanhOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ArctanhOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -3199,9 +3311,9 @@ func AsStrided(self *torch.Tensor, size []int64, stride []int64, storage_offset 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAsStrided, &locs0, &a0, self)
+	checksPre46(&c, &opAsStrided, &locs0, &a0, self)
 	r0 := kernels.AsStrided(self, size, stride, storage_offset)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3218,9 +3330,10 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opAsStrided_, &locs3, &a0, self)
+	checksPre7(&c, &opAsStrided_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3237,9 +3350,9 @@ func Asin(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAsin, &locs0, &a0, self)
+	checksPre46(&c, &opAsin, &locs0, &a0, self)
 	r0 := kernels.Asin(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3256,9 +3369,10 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opAsin_, &locs3, &a0, self)
+	checksPre7(&c, &opAsin_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Asin_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3275,9 +3389,10 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAsinOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opAsinOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AsinOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3311,9 +3426,11 @@ func Arcsin_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arcsin_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArcsin_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opArcsin_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arcsin_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3329,9 +3446,11 @@ func ArcsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArcsinOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArcsinOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opArcsinOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ArcsinOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -3348,9 +3467,9 @@ func Atan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAtan, &locs0, &a0, self)
+	checksPre46(&c, &opAtan, &locs0, &a0, self)
 	r0 := kernels.Atan(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3367,9 +3486,10 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opAtan_, &locs3, &a0, self)
+	checksPre7(&c, &opAtan_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Atan_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3386,9 +3506,10 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAtanOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opAtanOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AtanOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3422,9 +3543,11 @@ func Arctan_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArctan_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opArctan_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arctan_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3440,9 +3563,11 @@ func ArctanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArctanOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArctanOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opArctanOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ArctanOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -3476,9 +3601,9 @@ func Atleast1dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Atleast1dSequence(tensors)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opAtleast1dSequence, &locs50)
+	checksPre5(&c, &opAtleast1dSequence, &locs52)
 	r0 := kernels.Atleast1dSequence(tensors)
-	checksPost4(&c, &locs50)
+	checksPost6(&c, &locs52)
 	return r0
 }
 
@@ -3512,9 +3637,9 @@ func Atleast2dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Atleast2dSequence(tensors)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opAtleast2dSequence, &locs50)
+	checksPre5(&c, &opAtleast2dSequence, &locs52)
 	r0 := kernels.Atleast2dSequence(tensors)
-	checksPost4(&c, &locs50)
+	checksPost6(&c, &locs52)
 	return r0
 }
 
@@ -3548,9 +3673,9 @@ func Atleast3dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Atleast3dSequence(tensors)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opAtleast3dSequence, &locs50)
+	checksPre5(&c, &opAtleast3dSequence, &locs52)
 	r0 := kernels.Atleast3dSequence(tensors)
-	checksPost4(&c, &locs50)
+	checksPost6(&c, &locs52)
 	return r0
 }
 
@@ -3567,9 +3692,9 @@ func Baddbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opBaddbmm, &locs51, &a0, &a1, &a2, self, batch1, batch2)
+	checksPre53(&c, &opBaddbmm, &locs53, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Baddbmm(self, batch1, batch2, beta, alpha)
-	checksPost43(&c, &locs51, &a0, &a1, &a2, self, batch1, batch2, r0)
+	checksPost54(&c, &locs53, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -3586,9 +3711,10 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opBaddbmm_, &locs52, &a0, &a1, &a2, self, batch1, batch2)
+	checksPre55(&c, &opBaddbmm_, &locs54, &a0, &a1, &a2, self, batch1, batch2)
+	defer c.Abandon()
 	r0 := kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
-	checksPost41(&c, &locs52, &a0, &a1, &a2, self, batch1, batch2)
+	checksPost52(&c, &locs54, &a0, &a1, &a2, self, batch1, batch2)
 	return r0
 }
 
@@ -3605,9 +3731,10 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre18(&c, &opBaddbmmOut, &locs53, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	checksPre56(&c, &opBaddbmmOut, &locs55, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	defer c.Abandon()
 	r0 := kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
-	checksPost19(&c, &locs53, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	checksPost24(&c, &locs55, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	return r0
 }
 
@@ -3623,9 +3750,9 @@ func BaddbmmDtype(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor
 		return kernels.BaddbmmDtype(self, batch1, batch2, out_dtype, beta, alpha)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opBaddbmmDtype, &locs51)
+	checksPre44(&c, &opBaddbmmDtype, &locs53)
 	r0 := kernels.BaddbmmDtype(self, batch1, batch2, out_dtype, beta, alpha)
-	checksPost44(&c, &locs51)
+	checksPost57(&c, &locs53)
 	return r0
 }
 
@@ -3641,9 +3768,11 @@ func BaddbmmDtypeOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Ten
 		return kernels.BaddbmmDtypeOut(self, batch1, batch2, out_dtype, beta, alpha, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opBaddbmmDtypeOut, &locs53)
+	var a6 asserts.Saved
+	checksPre58(&c, &opBaddbmmDtypeOut, &locs56, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.BaddbmmDtypeOut(self, batch1, batch2, out_dtype, beta, alpha, out)
-	checksPost23(&c, &locs53)
+	checksPost59(&c, &locs56, &a6, out)
 	return r0
 }
 
@@ -3659,9 +3788,9 @@ func BartlettWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBartlettWindow, &locs13)
+	checksPre5(&c, &opBartlettWindow, &locs13)
 	r0 := kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -3677,9 +3806,11 @@ func BartlettWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.BartlettWindowOut(window_length, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBartlettWindowOut, &locs25)
+	var a1 asserts.Saved
+	checksPre7(&c, &opBartlettWindowOut, &locs25, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.BartlettWindowOut(window_length, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a1, out)
 	return r0
 }
 
@@ -3695,9 +3826,9 @@ func BartlettWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBartlettWindowPeriodic, &locs13)
+	checksPre5(&c, &opBartlettWindowPeriodic, &locs13)
 	r0 := kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -3713,9 +3844,11 @@ func BartlettWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 		return kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBartlettWindowPeriodicOut, &locs25)
+	var a2 asserts.Saved
+	checksPre7(&c, &opBartlettWindowPeriodicOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a2, out)
 	return r0
 }
 
@@ -3749,9 +3882,9 @@ func QuantizedBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opQuantizedBatchNorm, &locs54)
+	checksPre44(&c, &opQuantizedBatchNorm, &locs57)
 	r0 := kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
-	checksPost44(&c, &locs54)
+	checksPost57(&c, &locs57)
 	return r0
 }
 
@@ -3767,9 +3900,11 @@ func QuantizedBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 		return kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opQuantizedBatchNormOut, &locs55)
+	var a8 asserts.Saved
+	checksPre58(&c, &opQuantizedBatchNormOut, &locs58, &a8, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
-	checksPost23(&c, &locs55)
+	checksPost59(&c, &locs58, &a8, out)
 	return r0
 }
 
@@ -3785,9 +3920,9 @@ func XBatchNormImplIndex(input *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXBatchNormImplIndex, &locs56)
+	checksPre60(&c, &opXBatchNormImplIndex, &locs59)
 	r0, r1, r2, r3, r4 := kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	checksPost46(&c, &locs56)
+	checksPost61(&c, &locs59)
 	return r0, r1, r2, r3, r4
 }
 
@@ -3803,9 +3938,9 @@ func XBatchNormImplIndexBackward(impl_index int64, input *torch.Tensor, grad_out
 		return kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXBatchNormImplIndexBackward, &locs57)
+	checksPre62(&c, &opXBatchNormImplIndexBackward, &locs60)
 	r0, r1, r2 := kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
-	checksPost48(&c, &locs57)
+	checksPost63(&c, &locs60)
 	return r0, r1, r2
 }
 
@@ -3822,9 +3957,9 @@ func Bernoulli(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opBernoulli, &locs0, &a0, self)
+	checksPre46(&c, &opBernoulli, &locs0, &a0, self)
 	r0 := kernels.Bernoulli(self, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3841,9 +3976,10 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opBernoulliOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opBernoulliOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.BernoulliOut(self, generator, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -3860,9 +3996,10 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opBernoulli_Tensor, &locs58, &a0, &a1, self, p)
+	checksPre50(&c, &opBernoulli_Tensor, &locs61, &a0, &a1, self, p)
+	defer c.Abandon()
 	r0 := kernels.Bernoulli_Tensor(self, p, generator)
-	checksPost12(&c, &locs58, &a0, &a1, self, p)
+	checksPost17(&c, &locs61, &a0, &a1, self, p)
 	return r0
 }
 
@@ -3878,9 +4015,11 @@ func BernoulliTensorOut(self *torch.Tensor, p *torch.Tensor, generator any, out 
 		return kernels.BernoulliTensorOut(self, p, generator, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBernoulliTensorOut, &locs59)
+	var a3 asserts.Saved
+	checksPre14(&c, &opBernoulliTensorOut, &locs62, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.BernoulliTensorOut(self, p, generator, out)
-	checksPost10(&c, &locs59)
+	checksPost15(&c, &locs62, &a3, out)
 	return r0
 }
 
@@ -3897,9 +4036,9 @@ func BernoulliTensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opBernoulliTensor, &locs60, &a0, &a1, self, p)
+	checksPre12(&c, &opBernoulliTensor, &locs63, &a0, &a1, self, p)
 	r0 := kernels.BernoulliTensor(self, p, generator)
-	checksPost9(&c, &locs60, &a0, &a1, self, p, r0)
+	checksPost13(&c, &locs63, &a0, &a1, self, p, r0)
 	return r0
 }
 
@@ -3916,9 +4055,10 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opBernoulli_Float, &locs3, &a0, self)
+	checksPre7(&c, &opBernoulli_Float, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Bernoulli_Float(self, p, generator)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3934,9 +4074,11 @@ func BernoulliFloatOut(self *torch.Tensor, p float64, generator any, out *torch.
 		return kernels.BernoulliFloatOut(self, p, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBernoulliFloatOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opBernoulliFloatOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.BernoulliFloatOut(self, p, generator, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -3970,9 +4112,9 @@ func Bilinear(input1 *torch.Tensor, input2 *torch.Tensor, weight *torch.Tensor, 
 		return kernels.Bilinear(input1, input2, weight, bias)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opBilinear, &locs61)
+	checksPre44(&c, &opBilinear, &locs64)
 	r0 := kernels.Bilinear(input1, input2, weight, bias)
-	checksPost44(&c, &locs61)
+	checksPost57(&c, &locs64)
 	return r0
 }
 
@@ -3989,9 +4131,9 @@ func BinaryCrossEntropy(self *torch.Tensor, target *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opBinaryCrossEntropy, &locs62, &a0, &a1, &a2, self, target, weight)
+	checksPre64(&c, &opBinaryCrossEntropy, &locs65, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.BinaryCrossEntropy(self, target, weight, reduction)
-	checksPost50(&c, &locs62, &a0, &a1, &a2, self, target, weight, r0)
+	checksPost65(&c, &locs65, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -4008,9 +4150,10 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre40(&c, &opBinaryCrossEntropyOut, &locs63, &a0, &a1, &a4, self, target, out)
+	checksPre51(&c, &opBinaryCrossEntropyOut, &locs66, &a0, &a1, &a4, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
-	checksPost41(&c, &locs63, &a0, &a1, &a4, self, target, out)
+	checksPost52(&c, &locs66, &a0, &a1, &a4, self, target, out)
 	return r0
 }
 
@@ -4027,9 +4170,9 @@ func BinaryCrossEntropyBackward(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre51(&c, &opBinaryCrossEntropyBackward, &locs64, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
+	checksPre66(&c, &opBinaryCrossEntropyBackward, &locs67, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
 	r0 := kernels.BinaryCrossEntropyBackward(grad_output, self, target, weight, reduction)
-	checksPost52(&c, &locs64, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
+	checksPost67(&c, &locs67, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
 	return r0
 }
 
@@ -4046,9 +4189,10 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre18(&c, &opBinaryCrossEntropyBackwardGradInput, &locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	checksPre56(&c, &opBinaryCrossEntropyBackwardGradInput, &locs68, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
-	checksPost19(&c, &locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	checksPost24(&c, &locs68, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -4065,9 +4209,9 @@ func BinaryCrossEntropyWithLogits(self *torch.Tensor, target *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre53(&c, &opBinaryCrossEntropyWithLogits, &locs66, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
+	checksPre68(&c, &opBinaryCrossEntropyWithLogits, &locs69, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
 	r0 := kernels.BinaryCrossEntropyWithLogits(self, target, weight, pos_weight, reduction)
-	checksPost54(&c, &locs66, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
+	checksPost69(&c, &locs69, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
 	return r0
 }
 
@@ -4083,9 +4227,11 @@ func BinaryCrossEntropyWithLogitsOut(self *torch.Tensor, target *torch.Tensor, w
 		return kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBinaryCrossEntropyWithLogitsOut, &locs63)
+	var a5 asserts.Saved
+	checksPre14(&c, &opBinaryCrossEntropyWithLogitsOut, &locs70, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
-	checksPost10(&c, &locs63)
+	checksPost15(&c, &locs70, &a5, out)
 	return r0
 }
 
@@ -4119,9 +4265,11 @@ func BincountOut(self *torch.Tensor, weights *torch.Tensor, minlength int64, out
 		return kernels.BincountOut(self, weights, minlength, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBincountOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opBincountOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.BincountOut(self, weights, minlength, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -4155,9 +4303,11 @@ func BitwiseNot_(self *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseNot_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBitwiseNot_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opBitwiseNot_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseNot_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4173,9 +4323,11 @@ func BitwiseNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseNotOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseNotOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opBitwiseNotOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseNotOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -4192,9 +4344,10 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opCopysignOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opCopysignOut, &locs41, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.CopysignOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4211,9 +4364,9 @@ func CopysignTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opCopysignTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opCopysignTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.CopysignTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4230,9 +4383,10 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opCopysign_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opCopysign_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Copysign_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4249,9 +4403,9 @@ func CopysignScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCopysignScalar, &locs0, &a0, self)
+	checksPre46(&c, &opCopysignScalar, &locs0, &a0, self)
 	r0 := kernels.CopysignScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4268,9 +4422,10 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opCopysign_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opCopysign_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Copysign_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4287,9 +4442,10 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opCopysignScalarOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opCopysignScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.CopysignScalarOut(self, other, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4306,9 +4462,9 @@ func XLazyClone(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXLazyClone, &locs0, &a0, self)
+	checksPre46(&c, &opXLazyClone, &locs0, &a0, self)
 	r0 := kernels.XLazyClone(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4325,9 +4481,9 @@ func LogicalNot(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLogicalNot, &locs0, &a0, self)
+	checksPre46(&c, &opLogicalNot, &locs0, &a0, self)
 	r0 := kernels.LogicalNot(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4344,9 +4500,10 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLogicalNot_, &locs3, &a0, self)
+	checksPre7(&c, &opLogicalNot_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LogicalNot_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4363,9 +4520,10 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLogicalNotOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opLogicalNotOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogicalNotOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4382,9 +4540,9 @@ func LogicalXor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLogicalXor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opLogicalXor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalXor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4401,9 +4559,10 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLogicalXor_, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opLogicalXor_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.LogicalXor_(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4420,9 +4579,10 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLogicalXorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opLogicalXorOut, &locs41, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LogicalXorOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4439,9 +4599,9 @@ func LogicalAnd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLogicalAnd, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opLogicalAnd, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalAnd(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4458,9 +4618,10 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLogicalAnd_, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opLogicalAnd_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.LogicalAnd_(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4477,9 +4638,10 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLogicalAndOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opLogicalAndOut, &locs41, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LogicalAndOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4496,9 +4658,9 @@ func LogicalOr(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLogicalOr, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opLogicalOr, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalOr(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4515,9 +4677,10 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLogicalOr_, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opLogicalOr_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.LogicalOr_(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4534,9 +4697,10 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLogicalOrOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opLogicalOrOut, &locs41, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LogicalOrOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4552,9 +4716,9 @@ func BlackmanWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBlackmanWindow, &locs13)
+	checksPre5(&c, &opBlackmanWindow, &locs13)
 	r0 := kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -4570,9 +4734,11 @@ func BlackmanWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.BlackmanWindowOut(window_length, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBlackmanWindowOut, &locs25)
+	var a1 asserts.Saved
+	checksPre7(&c, &opBlackmanWindowOut, &locs25, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.BlackmanWindowOut(window_length, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a1, out)
 	return r0
 }
 
@@ -4588,9 +4754,9 @@ func BlackmanWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBlackmanWindowPeriodic, &locs13)
+	checksPre5(&c, &opBlackmanWindowPeriodic, &locs13)
 	r0 := kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -4606,9 +4772,11 @@ func BlackmanWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 		return kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBlackmanWindowPeriodicOut, &locs25)
+	var a2 asserts.Saved
+	checksPre7(&c, &opBlackmanWindowPeriodicOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a2, out)
 	return r0
 }
 
@@ -4625,9 +4793,9 @@ func Bmm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opBmm, &locs67, &a0, &a1, self, mat2)
+	checksPre12(&c, &opBmm, &locs71, &a0, &a1, self, mat2)
 	r0 := kernels.Bmm(self, mat2)
-	checksPost9(&c, &locs67, &a0, &a1, self, mat2, r0)
+	checksPost13(&c, &locs71, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -4644,9 +4812,10 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opBmmOut, &locs68, &a0, &a1, &a2, self, mat2, out)
+	checksPre51(&c, &opBmmOut, &locs72, &a0, &a1, &a2, self, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.BmmOut(self, mat2, out)
-	checksPost41(&c, &locs68, &a0, &a1, &a2, self, mat2, out)
+	checksPost52(&c, &locs72, &a0, &a1, &a2, self, mat2, out)
 	return r0
 }
 
@@ -4662,9 +4831,9 @@ func BmmDtype(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int) *torch.Tens
 		return kernels.BmmDtype(self, mat2, out_dtype)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBmmDtype, &locs67)
+	checksPre9(&c, &opBmmDtype, &locs71)
 	r0 := kernels.BmmDtype(self, mat2, out_dtype)
-	checksPost6(&c, &locs67)
+	checksPost10(&c, &locs71)
 	return r0
 }
 
@@ -4680,9 +4849,11 @@ func BmmDtypeOut(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int, out *tor
 		return kernels.BmmDtypeOut(self, mat2, out_dtype, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBmmDtypeOut, &locs68)
+	var a3 asserts.Saved
+	checksPre14(&c, &opBmmDtypeOut, &locs73, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.BmmDtypeOut(self, mat2, out_dtype, out)
-	checksPost10(&c, &locs68)
+	checksPost15(&c, &locs73, &a3, out)
 	return r0
 }
 
@@ -4698,9 +4869,9 @@ func BroadcastTensors(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.BroadcastTensors(tensors)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBroadcastTensors, &locs50)
+	checksPre5(&c, &opBroadcastTensors, &locs52)
 	r0 := kernels.BroadcastTensors(tensors)
-	checksPost4(&c, &locs50)
+	checksPost6(&c, &locs52)
 	return r0
 }
 
@@ -4753,9 +4924,9 @@ func Cat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre55(&c, &opCat, &locs69, &l0, tensors)
+	checksPre70(&c, &opCat, &locs74, &l0, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	checksPost56(&c, &locs69, &l0, tensors, r0)
+	checksPost71(&c, &locs74, &l0, tensors, r0)
 	return r0
 }
 
@@ -4775,9 +4946,10 @@ func CatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre57(&c, &opCatOut, &locs70, &l0, &a2, tensors, out)
+	checksPre72(&c, &opCatOut, &locs75, &l0, &a2, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.CatOut(tensors, dim, out)
-	checksPost58(&c, &locs70, &l0, &a2, tensors, out)
+	checksPost73(&c, &locs75, &l0, &a2, tensors, out)
 	return r0
 }
 
@@ -4793,9 +4965,9 @@ func Concat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Concat(tensors, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConcat, &locs69)
+	checksPre0(&c, &opConcat, &locs74)
 	r0 := kernels.Concat(tensors, dim)
-	checksPost1(&c, &locs69)
+	checksPost1(&c, &locs74)
 	return r0
 }
 
@@ -4811,9 +4983,11 @@ func ConcatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		return kernels.ConcatOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConcatOut, &locs70)
+	var a2 asserts.Saved
+	checksPre3(&c, &opConcatOut, &locs76, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ConcatOut(tensors, dim, out)
-	checksPost2(&c, &locs70)
+	checksPost31(&c, &locs76, &a2, out)
 	return r0
 }
 
@@ -4829,9 +5003,9 @@ func Concatenate(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Concatenate(tensors, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConcatenate, &locs69)
+	checksPre0(&c, &opConcatenate, &locs74)
 	r0 := kernels.Concatenate(tensors, dim)
-	checksPost1(&c, &locs69)
+	checksPost1(&c, &locs74)
 	return r0
 }
 
@@ -4847,9 +5021,11 @@ func ConcatenateOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torc
 		return kernels.ConcatenateOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConcatenateOut, &locs70)
+	var a2 asserts.Saved
+	checksPre3(&c, &opConcatenateOut, &locs76, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ConcatenateOut(tensors, dim, out)
-	checksPost2(&c, &locs70)
+	checksPost31(&c, &locs76, &a2, out)
 	return r0
 }
 
@@ -4866,9 +5042,9 @@ func BlockDiag(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre55(&c, &opBlockDiag, &locs69, &l0, tensors)
+	checksPre70(&c, &opBlockDiag, &locs74, &l0, tensors)
 	r0 := kernels.BlockDiag(tensors)
-	checksPost56(&c, &locs69, &l0, tensors, r0)
+	checksPost71(&c, &locs74, &l0, tensors, r0)
 	return r0
 }
 
@@ -4884,9 +5060,11 @@ func BlockDiagOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.BlockDiagOut(tensors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBlockDiagOut, &locs70)
+	var a1 asserts.Saved
+	checksPre3(&c, &opBlockDiagOut, &locs76, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.BlockDiagOut(tensors, out)
-	checksPost2(&c, &locs70)
+	checksPost31(&c, &locs76, &a1, out)
 	return r0
 }
 
@@ -4903,9 +5081,9 @@ func Ceil(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCeil, &locs0, &a0, self)
+	checksPre46(&c, &opCeil, &locs0, &a0, self)
 	r0 := kernels.Ceil(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4922,9 +5100,10 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opCeil_, &locs3, &a0, self)
+	checksPre7(&c, &opCeil_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Ceil_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4941,9 +5120,10 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opCeilOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opCeilOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.CeilOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4959,9 +5139,9 @@ func ChainMatmul(matrices []*torch.Tensor) *torch.Tensor {
 		return kernels.ChainMatmul(matrices)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opChainMatmul, &locs71)
+	checksPre0(&c, &opChainMatmul, &locs77)
 	r0 := kernels.ChainMatmul(matrices)
-	checksPost1(&c, &locs71)
+	checksPost1(&c, &locs77)
 	return r0
 }
 
@@ -4977,9 +5157,11 @@ func ChainMatmulOut(matrices []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ChainMatmulOut(matrices, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opChainMatmulOut, &locs72)
+	var a1 asserts.Saved
+	checksPre3(&c, &opChainMatmulOut, &locs78, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ChainMatmulOut(matrices, out)
-	checksPost2(&c, &locs72)
+	checksPost31(&c, &locs78, &a1, out)
 	return r0
 }
 
@@ -4995,9 +5177,9 @@ func UnsafeChunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 		return kernels.UnsafeChunk(self, chunks, dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opUnsafeChunk, &locs3)
+	checksPre5(&c, &opUnsafeChunk, &locs3)
 	r0 := kernels.UnsafeChunk(self, chunks, dim)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -5014,9 +5196,9 @@ func Chunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opChunk, &locs3, &a0, self)
+	checksPre18(&c, &opChunk, &locs3, &a0, self)
 	r0 := kernels.Chunk(self, chunks, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5032,9 +5214,9 @@ func TensorSplitSections(self *torch.Tensor, sections int64, dim int64) []*torch
 		return kernels.TensorSplitSections(self, sections, dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opTensorSplitSections, &locs3)
+	checksPre5(&c, &opTensorSplitSections, &locs3)
 	r0 := kernels.TensorSplitSections(self, sections, dim)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -5050,9 +5232,9 @@ func TensorSplitIndices(self *torch.Tensor, indices []int64, dim int64) []*torch
 		return kernels.TensorSplitIndices(self, indices, dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opTensorSplitIndices, &locs3)
+	checksPre5(&c, &opTensorSplitIndices, &locs3)
 	r0 := kernels.TensorSplitIndices(self, indices, dim)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -5068,9 +5250,9 @@ func TensorSplitTensorIndicesOrSections(self *torch.Tensor, tensor_indices_or_se
 		return kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTensorSplitTensorIndicesOrSections, &locs73)
+	checksPre0(&c, &opTensorSplitTensorIndicesOrSections, &locs79)
 	r0 := kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
-	checksPost2(&c, &locs73)
+	checksPost2(&c, &locs79)
 	return r0
 }
 
@@ -5087,9 +5269,9 @@ func Clamp(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opClamp, &locs0, &a0, self)
+	checksPre46(&c, &opClamp, &locs0, &a0, self)
 	r0 := kernels.Clamp(self, min_, max_)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5106,9 +5288,9 @@ func ClampTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre59(&c, &opClampTensor, &locs74, &a0, &a1, &a2, self, min_, max_)
+	checksPre74(&c, &opClampTensor, &locs80, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClampTensor(self, min_, max_)
-	checksPost60(&c, &locs74, &a0, &a1, &a2, self, min_, max_, r0)
+	checksPost75(&c, &locs80, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -5125,9 +5307,10 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opClamp_, &locs3, &a0, self)
+	checksPre7(&c, &opClamp_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Clamp_(self, min_, max_)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5144,9 +5327,10 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opClamp_Tensor, &locs3, &a0, self)
+	checksPre7(&c, &opClamp_Tensor, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Clamp_Tensor(self, min_, max_)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5163,9 +5347,10 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opClampOut, &locs39, &a0, &a3, self, out)
+	checksPre48(&c, &opClampOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ClampOut(self, min_, max_, out)
-	checksPost12(&c, &locs39, &a0, &a3, self, out)
+	checksPost17(&c, &locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5182,9 +5367,10 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opClampTensorOut, &locs39, &a0, &a3, self, out)
+	checksPre48(&c, &opClampTensorOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ClampTensorOut(self, min_, max_, out)
-	checksPost12(&c, &locs39, &a0, &a3, self, out)
+	checksPost17(&c, &locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5201,9 +5387,9 @@ func ClampMax(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opClampMax, &locs0, &a0, self)
+	checksPre46(&c, &opClampMax, &locs0, &a0, self)
 	r0 := kernels.ClampMax(self, max_)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5220,9 +5406,9 @@ func ClampMaxTensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opClampMaxTensor, &locs75, &a0, &a1, self, max_)
+	checksPre12(&c, &opClampMaxTensor, &locs81, &a0, &a1, self, max_)
 	r0 := kernels.ClampMaxTensor(self, max_)
-	checksPost9(&c, &locs75, &a0, &a1, self, max_, r0)
+	checksPost13(&c, &locs81, &a0, &a1, self, max_, r0)
 	return r0
 }
 
@@ -5239,9 +5425,10 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opClampMax_, &locs3, &a0, self)
+	checksPre7(&c, &opClampMax_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.ClampMax_(self, max_)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5258,9 +5445,10 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opClampMax_Tensor, &locs76, &a0, &a1, self, max_)
+	checksPre50(&c, &opClampMax_Tensor, &locs82, &a0, &a1, self, max_)
+	defer c.Abandon()
 	r0 := kernels.ClampMax_Tensor(self, max_)
-	checksPost12(&c, &locs76, &a0, &a1, self, max_)
+	checksPost17(&c, &locs82, &a0, &a1, self, max_)
 	return r0
 }
 
@@ -5277,9 +5465,10 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opClampMaxOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opClampMaxOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ClampMaxOut(self, max_, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5296,9 +5485,10 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opClampMaxTensorOut, &locs77, &a0, &a1, &a2, self, max_, out)
+	checksPre51(&c, &opClampMaxTensorOut, &locs83, &a0, &a1, &a2, self, max_, out)
+	defer c.Abandon()
 	r0 := kernels.ClampMaxTensorOut(self, max_, out)
-	checksPost41(&c, &locs77, &a0, &a1, &a2, self, max_, out)
+	checksPost52(&c, &locs83, &a0, &a1, &a2, self, max_, out)
 	return r0
 }
 
@@ -5315,9 +5505,9 @@ func ClampMin(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opClampMin, &locs0, &a0, self)
+	checksPre46(&c, &opClampMin, &locs0, &a0, self)
 	r0 := kernels.ClampMin(self, min_)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5334,9 +5524,9 @@ func ClampMinTensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opClampMinTensor, &locs78, &a0, &a1, self, min_)
+	checksPre12(&c, &opClampMinTensor, &locs84, &a0, &a1, self, min_)
 	r0 := kernels.ClampMinTensor(self, min_)
-	checksPost9(&c, &locs78, &a0, &a1, self, min_, r0)
+	checksPost13(&c, &locs84, &a0, &a1, self, min_, r0)
 	return r0
 }
 
@@ -5353,9 +5543,10 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opClampMin_, &locs3, &a0, self)
+	checksPre7(&c, &opClampMin_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.ClampMin_(self, min_)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5372,9 +5563,10 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opClampMin_Tensor, &locs79, &a0, &a1, self, min_)
+	checksPre50(&c, &opClampMin_Tensor, &locs85, &a0, &a1, self, min_)
+	defer c.Abandon()
 	r0 := kernels.ClampMin_Tensor(self, min_)
-	checksPost12(&c, &locs79, &a0, &a1, self, min_)
+	checksPost17(&c, &locs85, &a0, &a1, self, min_)
 	return r0
 }
 
@@ -5391,9 +5583,10 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opClampMinOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opClampMinOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ClampMinOut(self, min_, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5410,9 +5603,10 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opClampMinTensorOut, &locs80, &a0, &a1, &a2, self, min_, out)
+	checksPre51(&c, &opClampMinTensorOut, &locs86, &a0, &a1, &a2, self, min_, out)
+	defer c.Abandon()
 	r0 := kernels.ClampMinTensorOut(self, min_, out)
-	checksPost41(&c, &locs80, &a0, &a1, &a2, self, min_, out)
+	checksPost52(&c, &locs86, &a0, &a1, &a2, self, min_, out)
 	return r0
 }
 
@@ -5464,9 +5658,11 @@ func Clip_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 		return kernels.Clip_(self, min_, max_)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opClip_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opClip_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Clip_(self, min_, max_)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5482,9 +5678,11 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 		return kernels.Clip_Tensor(self, min_, max_)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opClip_Tensor, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opClip_Tensor, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Clip_Tensor(self, min_, max_)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5500,9 +5698,11 @@ func ClipOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *to
 		return kernels.ClipOut(self, min_, max_, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opClipOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opClipOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ClipOut(self, min_, max_, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -5518,9 +5718,11 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 		return kernels.ClipTensorOut(self, min_, max_, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opClipTensorOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opClipTensorOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ClipTensorOut(self, min_, max_, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -5536,9 +5738,9 @@ func CudnnIsAcceptable(self *torch.Tensor) bool {
 		return kernels.CudnnIsAcceptable(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opCudnnIsAcceptable, &locs3)
+	checksPre5(&c, &opCudnnIsAcceptable, &locs3)
 	r0 := kernels.CudnnIsAcceptable(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -5555,9 +5757,9 @@ func Complex(real_ *torch.Tensor, imag_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opComplex, &locs81, &a0, &a1, real_, imag_)
+	checksPre12(&c, &opComplex, &locs87, &a0, &a1, real_, imag_)
 	r0 := kernels.Complex(real_, imag_)
-	checksPost9(&c, &locs81, &a0, &a1, real_, imag_, r0)
+	checksPost13(&c, &locs87, &a0, &a1, real_, imag_, r0)
 	return r0
 }
 
@@ -5574,9 +5776,10 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opComplexOut, &locs82, &a0, &a1, &a2, real_, imag_, out)
+	checksPre51(&c, &opComplexOut, &locs88, &a0, &a1, &a2, real_, imag_, out)
+	defer c.Abandon()
 	r0 := kernels.ComplexOut(real_, imag_, out)
-	checksPost41(&c, &locs82, &a0, &a1, &a2, real_, imag_, out)
+	checksPost52(&c, &locs88, &a0, &a1, &a2, real_, imag_, out)
 	return r0
 }
 
@@ -5593,9 +5796,9 @@ func Polar(abs *torch.Tensor, angle *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opPolar, &locs83, &a0, &a1, abs, angle)
+	checksPre12(&c, &opPolar, &locs89, &a0, &a1, abs, angle)
 	r0 := kernels.Polar(abs, angle)
-	checksPost9(&c, &locs83, &a0, &a1, abs, angle, r0)
+	checksPost13(&c, &locs89, &a0, &a1, abs, angle, r0)
 	return r0
 }
 
@@ -5612,9 +5815,10 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opPolarOut, &locs84, &a0, &a1, &a2, abs, angle, out)
+	checksPre51(&c, &opPolarOut, &locs90, &a0, &a1, &a2, abs, angle, out)
+	defer c.Abandon()
 	r0 := kernels.PolarOut(abs, angle, out)
-	checksPost41(&c, &locs84, &a0, &a1, &a2, abs, angle, out)
+	checksPost52(&c, &locs90, &a0, &a1, &a2, abs, angle, out)
 	return r0
 }
 
@@ -5631,9 +5835,9 @@ func ConstantPadNd(self *torch.Tensor, pad []int64, value torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opConstantPadNd, &locs0, &a0, self)
+	checksPre46(&c, &opConstantPadNd, &locs0, &a0, self)
 	r0 := kernels.ConstantPadNd(self, pad, value)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5649,9 +5853,11 @@ func ConstantPadNdOut(self *torch.Tensor, pad []int64, value torch.Scalar, out *
 		return kernels.ConstantPadNdOut(self, pad, value, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConstantPadNdOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opConstantPadNdOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ConstantPadNdOut(self, pad, value, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -5686,9 +5892,9 @@ func Convolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opConvolution, &locs85, &a0, &a1, &a2, input, weight, bias)
+	checksPre64(&c, &opConvolution, &locs91, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	checksPost50(&c, &locs85, &a0, &a1, &a2, input, weight, bias, r0)
+	checksPost65(&c, &locs91, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -5704,9 +5910,11 @@ func ConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConvolutionOut, &locs86)
+	var a9 asserts.Saved
+	checksPre14(&c, &opConvolutionOut, &locs92, &a9, out)
+	defer c.Abandon()
 	r0 := kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	checksPost10(&c, &locs86)
+	checksPost15(&c, &locs92, &a9, out)
 	return r0
 }
 
@@ -5723,9 +5931,9 @@ func ConvolutionBackward(grad_output *torch.Tensor, input *torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre61(&c, &opConvolutionBackward, &locs87, &a0, &a1, &a2, grad_output, input, weight)
+	checksPre76(&c, &opConvolutionBackward, &locs93, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackward(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost62(&c, &locs87, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	checksPost77(&c, &locs93, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5741,9 +5949,11 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 		return kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opConvolutionBackwardOut, &locs88)
+	var a11, a12, a13 asserts.Saved
+	checksPre78(&c, &opConvolutionBackwardOut, &locs94, &a11, &a12, &a13, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	checksPost63(&c, &locs88)
+	checksPost79(&c, &locs94, &a11, &a12, &a13, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5760,9 +5970,9 @@ func ConvolutionOverrideable(input *torch.Tensor, weight *torch.Tensor, bias *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opConvolutionOverrideable, &locs85, &a0, &a1, &a2, input, weight, bias)
+	checksPre64(&c, &opConvolutionOverrideable, &locs91, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvolutionOverrideable(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	checksPost50(&c, &locs85, &a0, &a1, &a2, input, weight, bias, r0)
+	checksPost65(&c, &locs91, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -5778,9 +5988,11 @@ func ConvolutionOverrideableOut(input *torch.Tensor, weight *torch.Tensor, bias 
 		return kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConvolutionOverrideableOut, &locs86)
+	var a9 asserts.Saved
+	checksPre14(&c, &opConvolutionOverrideableOut, &locs92, &a9, out)
+	defer c.Abandon()
 	r0 := kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	checksPost10(&c, &locs86)
+	checksPost15(&c, &locs92, &a9, out)
 	return r0
 }
 
@@ -5797,9 +6009,9 @@ func ConvolutionBackwardOverrideable(grad_output *torch.Tensor, input *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre61(&c, &opConvolutionBackwardOverrideable, &locs87, &a0, &a1, &a2, grad_output, input, weight)
+	checksPre76(&c, &opConvolutionBackwardOverrideable, &locs93, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost62(&c, &locs87, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	checksPost77(&c, &locs93, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5815,9 +6027,11 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 		return kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opConvolutionBackwardOverrideableOut, &locs88)
+	var a10, a11, a12 asserts.Saved
+	checksPre78(&c, &opConvolutionBackwardOverrideableOut, &locs94, &a10, &a11, &a12, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	checksPost63(&c, &locs88)
+	checksPost79(&c, &locs94, &a10, &a11, &a12, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5834,9 +6048,9 @@ func XConvolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opXConvolution, &locs85, &a0, &a1, &a2, input, weight, bias)
+	checksPre64(&c, &opXConvolution, &locs91, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XConvolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32)
-	checksPost50(&c, &locs85, &a0, &a1, &a2, input, weight, bias, r0)
+	checksPost65(&c, &locs91, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -5852,9 +6066,11 @@ func XConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXConvolutionOut, &locs86)
+	var a13 asserts.Saved
+	checksPre14(&c, &opXConvolutionOut, &locs92, &a13, out)
+	defer c.Abandon()
 	r0 := kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
-	checksPost10(&c, &locs86)
+	checksPost15(&c, &locs92, &a13, out)
 	return r0
 }
 
@@ -5870,9 +6086,9 @@ func XConvolutionDeprecated(input *torch.Tensor, weight *torch.Tensor, bias *tor
 		return kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXConvolutionDeprecated, &locs89)
+	checksPre9(&c, &opXConvolutionDeprecated, &locs95)
 	r0 := kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
-	checksPost6(&c, &locs89)
+	checksPost10(&c, &locs95)
 	return r0
 }
 
@@ -5888,9 +6104,9 @@ func XConvolutionMode(input *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 		return kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXConvolutionMode, &locs89)
+	checksPre9(&c, &opXConvolutionMode, &locs95)
 	r0 := kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
-	checksPost6(&c, &locs89)
+	checksPost10(&c, &locs95)
 	return r0
 }
 
@@ -5906,9 +6122,9 @@ func XConvolutionDoubleBackward(ggI *torch.Tensor, ggW *torch.Tensor, ggb *torch
 		return kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXConvolutionDoubleBackward, &locs90)
+	checksPre62(&c, &opXConvolutionDoubleBackward, &locs96)
 	r0, r1, r2 := kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost48(&c, &locs90)
+	checksPost63(&c, &locs96)
 	return r0, r1, r2
 }
 
@@ -5924,9 +6140,9 @@ func Conv1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConv1d, &locs89)
+	checksPre9(&c, &opConv1d, &locs95)
 	r0 := kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
-	checksPost6(&c, &locs89)
+	checksPost10(&c, &locs95)
 	return r0
 }
 
@@ -5942,9 +6158,9 @@ func Conv2d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConv2d, &locs89)
+	checksPre9(&c, &opConv2d, &locs95)
 	r0 := kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
-	checksPost6(&c, &locs89)
+	checksPost10(&c, &locs95)
 	return r0
 }
 
@@ -5960,9 +6176,9 @@ func Conv3d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConv3d, &locs89)
+	checksPre9(&c, &opConv3d, &locs95)
 	r0 := kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
-	checksPost6(&c, &locs89)
+	checksPost10(&c, &locs95)
 	return r0
 }
 
@@ -5978,9 +6194,9 @@ func Conv1dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConv1dPadding, &locs89)
+	checksPre9(&c, &opConv1dPadding, &locs95)
 	r0 := kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
-	checksPost6(&c, &locs89)
+	checksPost10(&c, &locs95)
 	return r0
 }
 
@@ -5996,9 +6212,9 @@ func Conv2dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConv2dPadding, &locs89)
+	checksPre9(&c, &opConv2dPadding, &locs95)
 	r0 := kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
-	checksPost6(&c, &locs89)
+	checksPost10(&c, &locs95)
 	return r0
 }
 
@@ -6014,9 +6230,9 @@ func Conv3dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConv3dPadding, &locs89)
+	checksPre9(&c, &opConv3dPadding, &locs95)
 	r0 := kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
-	checksPost6(&c, &locs89)
+	checksPost10(&c, &locs95)
 	return r0
 }
 
@@ -6033,9 +6249,9 @@ func ConvTbc(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pad i
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opConvTbc, &locs91, &a0, &a1, &a2, self, weight, bias)
+	checksPre53(&c, &opConvTbc, &locs97, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.ConvTbc(self, weight, bias, pad)
-	checksPost43(&c, &locs91, &a0, &a1, &a2, self, weight, bias, r0)
+	checksPost54(&c, &locs97, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6051,9 +6267,11 @@ func ConvTbcOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pa
 		return kernels.ConvTbcOut(self, weight, bias, pad, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opConvTbcOut, &locs92)
+	var a4 asserts.Saved
+	checksPre58(&c, &opConvTbcOut, &locs98, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.ConvTbcOut(self, weight, bias, pad, out)
-	checksPost23(&c, &locs92)
+	checksPost59(&c, &locs98, &a4, out)
 	return r0
 }
 
@@ -6069,9 +6287,9 @@ func ConvTbcBackward(self *torch.Tensor, input *torch.Tensor, weight *torch.Tens
 		return kernels.ConvTbcBackward(self, input, weight, bias, pad)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opConvTbcBackward, &locs93)
+	checksPre80(&c, &opConvTbcBackward, &locs99)
 	r0, r1, r2 := kernels.ConvTbcBackward(self, input, weight, bias, pad)
-	checksPost65(&c, &locs93)
+	checksPost81(&c, &locs99)
 	return r0, r1, r2
 }
 
@@ -6087,9 +6305,9 @@ func ConvTranspose1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConvTranspose1d, &locs89)
+	checksPre9(&c, &opConvTranspose1d, &locs95)
 	r0 := kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	checksPost6(&c, &locs89)
+	checksPost10(&c, &locs95)
 	return r0
 }
 
@@ -6105,9 +6323,9 @@ func ConvTranspose2dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConvTranspose2dInput, &locs89)
+	checksPre9(&c, &opConvTranspose2dInput, &locs95)
 	r0 := kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	checksPost6(&c, &locs89)
+	checksPost10(&c, &locs95)
 	return r0
 }
 
@@ -6123,9 +6341,9 @@ func ConvTranspose3dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConvTranspose3dInput, &locs89)
+	checksPre9(&c, &opConvTranspose3dInput, &locs95)
 	r0 := kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	checksPost6(&c, &locs89)
+	checksPost10(&c, &locs95)
 	return r0
 }
 
@@ -6141,9 +6359,9 @@ func Copy(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tenso
 		return kernels.Copy(self, src, non_blocking)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCopy, &locs94)
+	checksPre9(&c, &opCopy, &locs100)
 	r0 := kernels.Copy(self, src, non_blocking)
-	checksPost6(&c, &locs94)
+	checksPost10(&c, &locs100)
 	return r0
 }
 
@@ -6159,9 +6377,11 @@ func Copy_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tens
 		return kernels.Copy_(self, src, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCopy_, &locs95)
+	var a0 asserts.Saved
+	checksPre3(&c, &opCopy_, &locs101, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
-	checksPost2(&c, &locs95)
+	checksPost4(&c, &locs101, &a0, self)
 	return r0
 }
 
@@ -6177,9 +6397,11 @@ func CopyOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torc
 		return kernels.CopyOut(self, src, non_blocking, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCopyOut, &locs96)
+	var a3 asserts.Saved
+	checksPre14(&c, &opCopyOut, &locs102, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.CopyOut(self, src, non_blocking, out)
-	checksPost10(&c, &locs96)
+	checksPost15(&c, &locs102, &a3, out)
 	return r0
 }
 
@@ -6195,9 +6417,9 @@ func XCopyFrom(self *torch.Tensor, dst *torch.Tensor, non_blocking bool) *torch.
 		return kernels.XCopyFrom(self, dst, non_blocking)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXCopyFrom, &locs97)
+	checksPre9(&c, &opXCopyFrom, &locs103)
 	r0 := kernels.XCopyFrom(self, dst, non_blocking)
-	checksPost6(&c, &locs97)
+	checksPost10(&c, &locs103)
 	return r0
 }
 
@@ -6213,9 +6435,11 @@ func XCopyFromOut(self *torch.Tensor, dst *torch.Tensor, non_blocking bool, out 
 		return kernels.XCopyFromOut(self, dst, non_blocking, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXCopyFromOut, &locs98)
+	var a3 asserts.Saved
+	checksPre14(&c, &opXCopyFromOut, &locs104, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XCopyFromOut(self, dst, non_blocking, out)
-	checksPost10(&c, &locs98)
+	checksPost15(&c, &locs104, &a3, out)
 	return r0
 }
 
@@ -6231,9 +6455,9 @@ func XCopyFromAndResize(self *torch.Tensor, dst *torch.Tensor) *torch.Tensor {
 		return kernels.XCopyFromAndResize(self, dst)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXCopyFromAndResize, &locs97)
+	checksPre9(&c, &opXCopyFromAndResize, &locs103)
 	r0 := kernels.XCopyFromAndResize(self, dst)
-	checksPost6(&c, &locs97)
+	checksPost10(&c, &locs103)
 	return r0
 }
 
@@ -6249,9 +6473,11 @@ func XCopyFromAndResizeOut(self *torch.Tensor, dst *torch.Tensor, out *torch.Ten
 		return kernels.XCopyFromAndResizeOut(self, dst, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXCopyFromAndResizeOut, &locs98)
+	var a2 asserts.Saved
+	checksPre14(&c, &opXCopyFromAndResizeOut, &locs104, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XCopyFromAndResizeOut(self, dst, out)
-	checksPost10(&c, &locs98)
+	checksPost15(&c, &locs104, &a2, out)
 	return r0
 }
 
@@ -6268,9 +6494,9 @@ func Cos(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCos, &locs0, &a0, self)
+	checksPre46(&c, &opCos, &locs0, &a0, self)
 	r0 := kernels.Cos(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6287,9 +6513,10 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opCos_, &locs3, &a0, self)
+	checksPre7(&c, &opCos_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cos_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6306,9 +6533,10 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opCosOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opCosOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.CosOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6325,9 +6553,9 @@ func Cosh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCosh, &locs0, &a0, self)
+	checksPre46(&c, &opCosh, &locs0, &a0, self)
 	r0 := kernels.Cosh(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6344,9 +6572,10 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opCosh_, &locs3, &a0, self)
+	checksPre7(&c, &opCosh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cosh_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6363,9 +6592,10 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opCoshOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opCoshOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.CoshOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6381,9 +6611,9 @@ func CosineEmbeddingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *tor
 		return kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opCosineEmbeddingLoss, &locs99)
+	checksPre44(&c, &opCosineEmbeddingLoss, &locs105)
 	r0 := kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
-	checksPost44(&c, &locs99)
+	checksPost57(&c, &locs105)
 	return r0
 }
 
@@ -6400,9 +6630,9 @@ func CountNonzeroDimIntList(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCountNonzeroDimIntList, &locs0, &a0, self)
+	checksPre46(&c, &opCountNonzeroDimIntList, &locs0, &a0, self)
 	r0 := kernels.CountNonzeroDimIntList(self, dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6418,9 +6648,11 @@ func CountNonzeroDimIntListOut(self *torch.Tensor, dim []int64, out *torch.Tenso
 		return kernels.CountNonzeroDimIntListOut(self, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCountNonzeroDimIntListOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opCountNonzeroDimIntListOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.CountNonzeroDimIntListOut(self, dim, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -6437,9 +6669,9 @@ func CountNonzero(self *torch.Tensor, dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCountNonzero, &locs0, &a0, self)
+	checksPre46(&c, &opCountNonzero, &locs0, &a0, self)
 	r0 := kernels.CountNonzero(self, dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6455,9 +6687,11 @@ func CountNonzeroOut(self *torch.Tensor, dim *int64, out *torch.Tensor) *torch.T
 		return kernels.CountNonzeroOut(self, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCountNonzeroOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opCountNonzeroOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.CountNonzeroOut(self, dim, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -6510,9 +6744,9 @@ func CudnnAffineGridGenerator(theta *torch.Tensor, N int64, C int64, H int64, W 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCudnnAffineGridGenerator, &locs46, &a0, theta)
+	checksPre46(&c, &opCudnnAffineGridGenerator, &locs48, &a0, theta)
 	r0 := kernels.CudnnAffineGridGenerator(theta, N, C, H, W)
-	checksPost38(&c, &locs46, &a0, theta, r0)
+	checksPost47(&c, &locs48, &a0, theta, r0)
 	return r0
 }
 
@@ -6528,9 +6762,11 @@ func CudnnAffineGridGeneratorOut(theta *torch.Tensor, N int64, C int64, H int64,
 		return kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCudnnAffineGridGeneratorOut, &locs47)
+	var a5 asserts.Saved
+	checksPre3(&c, &opCudnnAffineGridGeneratorOut, &locs49, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
-	checksPost2(&c, &locs47)
+	checksPost31(&c, &locs49, &a5, out)
 	return r0
 }
 
@@ -6546,9 +6782,9 @@ func CudnnAffineGridGeneratorBackward(grad *torch.Tensor, N int64, C int64, H in
 		return kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCudnnAffineGridGeneratorBackward, &locs48)
+	checksPre0(&c, &opCudnnAffineGridGeneratorBackward, &locs50)
 	r0 := kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
-	checksPost1(&c, &locs48)
+	checksPost1(&c, &locs50)
 	return r0
 }
 
@@ -6564,9 +6800,11 @@ func CudnnAffineGridGeneratorBackwardOut(grad *torch.Tensor, N int64, C int64, H
 		return kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCudnnAffineGridGeneratorBackwardOut, &locs100)
+	var a5 asserts.Saved
+	checksPre3(&c, &opCudnnAffineGridGeneratorBackwardOut, &locs106, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
-	checksPost2(&c, &locs100)
+	checksPost31(&c, &locs106, &a5, out)
 	return r0
 }
 
@@ -6583,9 +6821,9 @@ func CudnnBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre66(&c, &opCudnnBatchNorm, &locs101, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	checksPre82(&c, &opCudnnBatchNorm, &locs107, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	checksPost67(&c, &locs101, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	checksPost83(&c, &locs107, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6602,9 +6840,10 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a8, a9, a10, a11 asserts.Saved
-	checksPre68(&c, &opCudnnBatchNormOut, &locs102, &a0, &a1, &a8, &a9, &a10, &a11, input, weight, out0, out1, out2, out3)
+	checksPre84(&c, &opCudnnBatchNormOut, &locs108, &a0, &a1, &a8, &a9, &a10, &a11, input, weight, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
-	checksPost69(&c, &locs102, &a0, &a1, &a8, &a9, &a10, &a11, input, weight, out0, out1, out2, out3)
+	checksPost85(&c, &locs108, &a0, &a1, &a8, &a9, &a10, &a11, input, weight, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -6621,9 +6860,9 @@ func CudnnBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8 asserts.Saved
-	checksPre70(&c, &opCudnnBatchNormBackward, &locs103, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
+	checksPre86(&c, &opCudnnBatchNormBackward, &locs109, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
 	r0, r1, r2 := kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
-	checksPost71(&c, &locs103, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
+	checksPost87(&c, &locs109, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6639,9 +6878,11 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 		return kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opCudnnBatchNormBackwardOut, &locs104)
+	var a9, a10, a11 asserts.Saved
+	checksPre88(&c, &opCudnnBatchNormBackwardOut, &locs110, &a9, &a10, &a11, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
-	checksPost72(&c, &locs104)
+	checksPost89(&c, &locs110, &a9, &a10, &a11, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -6658,9 +6899,9 @@ func CudnnConvolution(self *torch.Tensor, weight *torch.Tensor, padding []int64,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opCudnnConvolution, &locs105, &a0, &a1, self, weight)
+	checksPre12(&c, &opCudnnConvolution, &locs111, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolution(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	checksPost9(&c, &locs105, &a0, &a1, self, weight, r0)
+	checksPost13(&c, &locs111, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -6677,9 +6918,10 @@ func CudnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, padding []int
 	}
 	var c asserts.Call
 	var a0, a1, a9 asserts.Saved
-	checksPre40(&c, &opCudnnConvolutionOut, &locs106, &a0, &a1, &a9, self, weight, out)
+	checksPre51(&c, &opCudnnConvolutionOut, &locs112, &a0, &a1, &a9, self, weight, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	checksPost41(&c, &locs106, &a0, &a1, &a9, self, weight, out)
+	checksPost52(&c, &locs112, &a0, &a1, &a9, self, weight, out)
 	return r0
 }
 
@@ -6696,9 +6938,9 @@ func CudnnConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opCudnnConvolutionTranspose, &locs105, &a0, &a1, self, weight)
+	checksPre12(&c, &opCudnnConvolutionTranspose, &locs111, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	checksPost9(&c, &locs105, &a0, &a1, self, weight, r0)
+	checksPost13(&c, &locs111, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -6714,9 +6956,11 @@ func CudnnConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, padd
 		return kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCudnnConvolutionTransposeOut, &locs106)
+	var a10 asserts.Saved
+	checksPre14(&c, &opCudnnConvolutionTransposeOut, &locs113, &a10, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	checksPost10(&c, &locs106)
+	checksPost15(&c, &locs113, &a10, out)
 	return r0
 }
 
@@ -6733,9 +6977,9 @@ func XMpsConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXMpsConvolutionTranspose, &locs105, &a0, &a1, self, weight)
+	checksPre12(&c, &opXMpsConvolutionTranspose, &locs111, &a0, &a1, self, weight)
 	r0 := kernels.XMpsConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups)
-	checksPost9(&c, &locs105, &a0, &a1, self, weight, r0)
+	checksPost13(&c, &locs111, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -6751,9 +6995,11 @@ func XMpsConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, paddi
 		return kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXMpsConvolutionTransposeOut, &locs106)
+	var a7 asserts.Saved
+	checksPre14(&c, &opXMpsConvolutionTransposeOut, &locs113, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
-	checksPost10(&c, &locs106)
+	checksPost15(&c, &locs113, &a7, out)
 	return r0
 }
 
@@ -6769,9 +7015,9 @@ func MpsConvolutionTransposeBackward(self *torch.Tensor, grad_output *torch.Tens
 		return kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opMpsConvolutionTransposeBackward, &locs107)
+	checksPre60(&c, &opMpsConvolutionTransposeBackward, &locs114)
 	r0, r1 := kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
-	checksPost73(&c, &locs107)
+	checksPost90(&c, &locs114)
 	return r0, r1
 }
 
@@ -6787,9 +7033,11 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 		return kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opMpsConvolutionTransposeBackwardOut, &locs108)
+	var a9, a10 asserts.Saved
+	checksPre91(&c, &opMpsConvolutionTransposeBackwardOut, &locs115, &a9, &a10, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
-	checksPost74(&c, &locs108)
+	checksPost92(&c, &locs115, &a9, &a10, out0, out1)
 	return r0, r1
 }
 
@@ -6805,9 +7053,9 @@ func CudnnConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCudnnConvolutionRelu, &locs105)
+	checksPre9(&c, &opCudnnConvolutionRelu, &locs111)
 	r0 := kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	checksPost6(&c, &locs105)
+	checksPost10(&c, &locs111)
 	return r0
 }
 
@@ -6823,9 +7071,11 @@ func CudnnConvolutionReluOut(self *torch.Tensor, weight *torch.Tensor, bias *tor
 		return kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCudnnConvolutionReluOut, &locs106)
+	var a7 asserts.Saved
+	checksPre14(&c, &opCudnnConvolutionReluOut, &locs113, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
-	checksPost10(&c, &locs106)
+	checksPost15(&c, &locs113, &a7, out)
 	return r0
 }
 
@@ -6841,9 +7091,9 @@ func CudnnConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch.
 		return kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opCudnnConvolutionAddRelu, &locs109)
+	checksPre44(&c, &opCudnnConvolutionAddRelu, &locs116)
 	r0 := kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	checksPost44(&c, &locs109)
+	checksPost57(&c, &locs116)
 	return r0
 }
 
@@ -6859,9 +7109,11 @@ func CudnnConvolutionAddReluOut(self *torch.Tensor, weight *torch.Tensor, z *tor
 		return kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opCudnnConvolutionAddReluOut, &locs110)
+	var a9 asserts.Saved
+	checksPre58(&c, &opCudnnConvolutionAddReluOut, &locs117, &a9, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
-	checksPost23(&c, &locs110)
+	checksPost59(&c, &locs117, &a9, out)
 	return r0
 }
 
@@ -6878,9 +7130,9 @@ func CudnnGridSampler(self *torch.Tensor, grid *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opCudnnGridSampler, &locs111, &a0, &a1, self, grid)
+	checksPre12(&c, &opCudnnGridSampler, &locs118, &a0, &a1, self, grid)
 	r0 := kernels.CudnnGridSampler(self, grid)
-	checksPost9(&c, &locs111, &a0, &a1, self, grid, r0)
+	checksPost13(&c, &locs118, &a0, &a1, self, grid, r0)
 	return r0
 }
 
@@ -6896,9 +7148,11 @@ func CudnnGridSamplerOut(self *torch.Tensor, grid *torch.Tensor, out *torch.Tens
 		return kernels.CudnnGridSamplerOut(self, grid, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCudnnGridSamplerOut, &locs112)
+	var a2 asserts.Saved
+	checksPre14(&c, &opCudnnGridSamplerOut, &locs119, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnGridSamplerOut(self, grid, out)
-	checksPost10(&c, &locs112)
+	checksPost15(&c, &locs119, &a2, out)
 	return r0
 }
 
@@ -6915,9 +7169,9 @@ func CudnnGridSamplerBackward(self *torch.Tensor, grid *torch.Tensor, grad_outpu
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opCudnnGridSamplerBackward, &locs113, &a0, &a1, &a2, self, grid, grad_output)
+	checksPre93(&c, &opCudnnGridSamplerBackward, &locs120, &a0, &a1, &a2, self, grid, grad_output)
 	r0, r1 := kernels.CudnnGridSamplerBackward(self, grid, grad_output)
-	checksPost76(&c, &locs113, &a0, &a1, &a2, self, grid, grad_output, r0, r1)
+	checksPost94(&c, &locs120, &a0, &a1, &a2, self, grid, grad_output, r0, r1)
 	return r0, r1
 }
 
@@ -6933,9 +7187,11 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 		return kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opCudnnGridSamplerBackwardOut, &locs114)
+	var a3, a4 asserts.Saved
+	checksPre91(&c, &opCudnnGridSamplerBackwardOut, &locs121, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
-	checksPost74(&c, &locs114)
+	checksPost92(&c, &locs121, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -6952,9 +7208,9 @@ func Cummax(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opCummax, &locs26, &a0, self)
+	checksPre40(&c, &opCummax, &locs26, &a0, self)
 	r0, r1 := kernels.Cummax(self, dim)
-	checksPost35(&c, &locs26, &a0, self, r0, r1)
+	checksPost41(&c, &locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6971,9 +7227,10 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opCummaxOut, &locs115, &a0, &a2, &a3, self, values, indices)
+	checksPre95(&c, &opCummaxOut, &locs122, &a0, &a2, &a3, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.CummaxOut(self, dim, values, indices)
-	checksPost41(&c, &locs115, &a0, &a2, &a3, self, values, indices)
+	checksPost52(&c, &locs122, &a0, &a2, &a3, self, values, indices)
 	return r0, r1
 }
 
@@ -6991,9 +7248,10 @@ func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opXCummaxHelper, &locs115, &a0, &a1, &a2, self, values, indices)
+	checksPre95(&c, &opXCummaxHelper, &locs122, &a0, &a1, &a2, self, values, indices)
+	defer c.Abandon()
 	kernels.XCummaxHelper(self, values, indices, dim)
-	checksPost41(&c, &locs115, &a0, &a1, &a2, self, values, indices)
+	checksPost52(&c, &locs122, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummin = asserts.Op{
@@ -7009,9 +7267,9 @@ func Cummin(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opCummin, &locs26, &a0, self)
+	checksPre40(&c, &opCummin, &locs26, &a0, self)
 	r0, r1 := kernels.Cummin(self, dim)
-	checksPost35(&c, &locs26, &a0, self, r0, r1)
+	checksPost41(&c, &locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7028,9 +7286,10 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opCumminOut, &locs115, &a0, &a2, &a3, self, values, indices)
+	checksPre95(&c, &opCumminOut, &locs122, &a0, &a2, &a3, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.CumminOut(self, dim, values, indices)
-	checksPost41(&c, &locs115, &a0, &a2, &a3, self, values, indices)
+	checksPost52(&c, &locs122, &a0, &a2, &a3, self, values, indices)
 	return r0, r1
 }
 
@@ -7048,9 +7307,10 @@ func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opXCumminHelper, &locs115, &a0, &a1, &a2, self, values, indices)
+	checksPre95(&c, &opXCumminHelper, &locs122, &a0, &a1, &a2, self, values, indices)
+	defer c.Abandon()
 	kernels.XCumminHelper(self, values, indices, dim)
-	checksPost41(&c, &locs115, &a0, &a1, &a2, self, values, indices)
+	checksPost52(&c, &locs122, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummaxminBackward = asserts.Op{
@@ -7065,9 +7325,9 @@ func CummaxminBackward(grad *torch.Tensor, input *torch.Tensor, indices *torch.T
 		return kernels.CummaxminBackward(grad, input, indices, dim)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opCummaxminBackward, &locs116)
+	checksPre44(&c, &opCummaxminBackward, &locs123)
 	r0 := kernels.CummaxminBackward(grad, input, indices, dim)
-	checksPost44(&c, &locs116)
+	checksPost57(&c, &locs123)
 	return r0
 }
 
@@ -7084,9 +7344,9 @@ func Cumprod(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCumprod, &locs0, &a0, self)
+	checksPre46(&c, &opCumprod, &locs0, &a0, self)
 	r0 := kernels.Cumprod(self, dim, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7103,9 +7363,10 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opCumprod_, &locs3, &a0, self)
+	checksPre7(&c, &opCumprod_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cumprod_(self, dim, dtype)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7122,9 +7383,10 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opCumprodOut, &locs39, &a0, &a3, self, out)
+	checksPre48(&c, &opCumprodOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.CumprodOut(self, dim, dtype, out)
-	checksPost12(&c, &locs39, &a0, &a3, self, out)
+	checksPost17(&c, &locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -7140,9 +7402,9 @@ func CumprodBackward(grad *torch.Tensor, input *torch.Tensor, dim int64, output 
 		return kernels.CumprodBackward(grad, input, dim, output)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opCumprodBackward, &locs117)
+	checksPre44(&c, &opCumprodBackward, &locs124)
 	r0 := kernels.CumprodBackward(grad, input, dim, output)
-	checksPost44(&c, &locs117)
+	checksPost57(&c, &locs124)
 	return r0
 }
 
@@ -7159,9 +7421,9 @@ func Cumsum(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCumsum, &locs0, &a0, self)
+	checksPre46(&c, &opCumsum, &locs0, &a0, self)
 	r0 := kernels.Cumsum(self, dim, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7178,9 +7440,10 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opCumsum_, &locs3, &a0, self)
+	checksPre7(&c, &opCumsum_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cumsum_(self, dim, dtype)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7197,9 +7460,10 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opCumsumOut, &locs39, &a0, &a3, self, out)
+	checksPre48(&c, &opCumsumOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.CumsumOut(self, dim, dtype, out)
-	checksPost12(&c, &locs39, &a0, &a3, self, out)
+	checksPost17(&c, &locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -7215,9 +7479,9 @@ func CumulativeTrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Te
 		return kernels.CumulativeTrapezoidX(y, x, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCumulativeTrapezoidX, &locs118)
+	checksPre9(&c, &opCumulativeTrapezoidX, &locs125)
 	r0 := kernels.CumulativeTrapezoidX(y, x, dim)
-	checksPost6(&c, &locs118)
+	checksPost10(&c, &locs125)
 	return r0
 }
 
@@ -7233,9 +7497,9 @@ func CumulativeTrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.T
 		return kernels.CumulativeTrapezoidDx(y, dx, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCumulativeTrapezoidDx, &locs119)
+	checksPre0(&c, &opCumulativeTrapezoidDx, &locs126)
 	r0 := kernels.CumulativeTrapezoidDx(y, dx, dim)
-	checksPost1(&c, &locs119)
+	checksPost1(&c, &locs126)
 	return r0
 }
 
@@ -7251,9 +7515,9 @@ func CtcLossIntList(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 		return kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCtcLossIntList, &locs120)
+	checksPre9(&c, &opCtcLossIntList, &locs127)
 	r0 := kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	checksPost6(&c, &locs120)
+	checksPost10(&c, &locs127)
 	return r0
 }
 
@@ -7269,9 +7533,9 @@ func CtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 		return kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opCtcLossTensor, &locs121)
+	checksPre60(&c, &opCtcLossTensor, &locs128)
 	r0 := kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	checksPost77(&c, &locs121)
+	checksPost96(&c, &locs128)
 	return r0
 }
 
@@ -7288,9 +7552,9 @@ func XCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths []in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre20(&c, &opXCtcLoss, &locs16, &a0, &a1, log_probs, targets)
+	checksPre25(&c, &opXCtcLoss, &locs16, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	checksPost21(&c, &locs16, &a0, &a1, log_probs, targets, r0, r1)
+	checksPost26(&c, &locs16, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -7306,9 +7570,11 @@ func XCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths [
 		return kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXCtcLossOut, &locs17)
+	var a6, a7 asserts.Saved
+	checksPre27(&c, &opXCtcLossOut, &locs17, &a6, &a7, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
-	checksPost23(&c, &locs17)
+	checksPost28(&c, &locs17, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
@@ -7325,9 +7591,9 @@ func XCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre24(&c, &opXCtcLossTensor, &locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	checksPre29(&c, &opXCtcLossTensor, &locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	checksPost25(&c, &locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	checksPost30(&c, &locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -7343,9 +7609,11 @@ func XCtcLossTensorOut(log_probs *torch.Tensor, targets *torch.Tensor, input_len
 		return kernels.XCtcLossTensorOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXCtcLossTensorOut, &locs122)
+	var a6, a7 asserts.Saved
+	checksPre97(&c, &opXCtcLossTensorOut, &locs129, &a6, &a7, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XCtcLossTensorOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
-	checksPost63(&c, &locs122)
+	checksPost98(&c, &locs129, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
@@ -7361,9 +7629,9 @@ func XCtcLossBackward(grad *torch.Tensor, log_probs *torch.Tensor, targets *torc
 		return kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXCtcLossBackward, &locs123)
+	checksPre62(&c, &opXCtcLossBackward, &locs130)
 	r0 := kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	checksPost78(&c, &locs123)
+	checksPost99(&c, &locs130)
 	return r0
 }
 
@@ -7379,9 +7647,11 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 		return kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXCtcLossBackwardOut, &locs124)
+	var a9 asserts.Saved
+	checksPre100(&c, &opXCtcLossBackwardOut, &locs131, &a9, out)
+	defer c.Abandon()
 	r0 := kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
-	checksPost63(&c, &locs124)
+	checksPost101(&c, &locs131, &a9, out)
 	return r0
 }
 
@@ -7397,9 +7667,9 @@ func XCtcLossBackwardTensor(grad *torch.Tensor, log_probs *torch.Tensor, targets
 		return kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	}
 	var c asserts.Call
-	checksPre28(&c, &opXCtcLossBackwardTensor, &locs125)
+	checksPre102(&c, &opXCtcLossBackwardTensor, &locs132)
 	r0 := kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	checksPost79(&c, &locs125)
+	checksPost103(&c, &locs132)
 	return r0
 }
 
@@ -7416,9 +7686,9 @@ func DiagEmbed(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opDiagEmbed, &locs0, &a0, self)
+	checksPre46(&c, &opDiagEmbed, &locs0, &a0, self)
 	r0 := kernels.DiagEmbed(self, offset, dim1, dim2)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7434,9 +7704,11 @@ func DiagEmbedOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out 
 		return kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDiagEmbedOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opDiagEmbedOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -7471,9 +7743,9 @@ func Diagonal(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opDiagonal, &locs0, &a0, self)
+	checksPre46(&c, &opDiagonal, &locs0, &a0, self)
 	r0 := kernels.Diagonal(self, offset, dim1, dim2)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7489,9 +7761,9 @@ func LinalgDiagonal(A *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torc
 		return kernels.LinalgDiagonal(A, offset, dim1, dim2)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgDiagonal, &locs126)
+	checksPre0(&c, &opLinalgDiagonal, &locs133)
 	r0 := kernels.LinalgDiagonal(A, offset, dim1, dim2)
-	checksPost1(&c, &locs126)
+	checksPost1(&c, &locs133)
 	return r0
 }
 
@@ -7508,9 +7780,9 @@ func DiagonalBackward(grad_output *torch.Tensor, input_sizes []int64, offset int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opDiagonalBackward, &locs127, &a0, grad_output)
+	checksPre46(&c, &opDiagonalBackward, &locs134, &a0, grad_output)
 	r0 := kernels.DiagonalBackward(grad_output, input_sizes, offset, dim1, dim2)
-	checksPost38(&c, &locs127, &a0, grad_output, r0)
+	checksPost47(&c, &locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7526,9 +7798,11 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 		return kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDiagonalBackwardOut, &locs128)
+	var a5 asserts.Saved
+	checksPre3(&c, &opDiagonalBackwardOut, &locs135, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
-	checksPost2(&c, &locs128)
+	checksPost31(&c, &locs135, &a5, out)
 	return r0
 }
 
@@ -7544,9 +7818,11 @@ func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap bool) *torc
 		return kernels.FillDiagonal_(self, fill_value, wrap)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFillDiagonal_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opFillDiagonal_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FillDiagonal_(self, fill_value, wrap)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7580,9 +7856,11 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 		return kernels.DiffOut(self, n, dim, prepend, append_, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDiffOut, &locs39)
+	var a5 asserts.Saved
+	checksPre3(&c, &opDiffOut, &locs40, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.DiffOut(self, n, dim, prepend, append_, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a5, out)
 	return r0
 }
 
@@ -7598,9 +7876,9 @@ func GradientScalarint(self *torch.Tensor, spacing *torch.Scalar, dim *int64, ed
 		return kernels.GradientScalarint(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opGradientScalarint, &locs3)
+	checksPre5(&c, &opGradientScalarint, &locs3)
 	r0 := kernels.GradientScalarint(self, spacing, dim, edge_order)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -7616,9 +7894,9 @@ func GradientScalararray(self *torch.Tensor, spacing torch.Scalar, dim []int64, 
 		return kernels.GradientScalararray(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opGradientScalararray, &locs3)
+	checksPre5(&c, &opGradientScalararray, &locs3)
 	r0 := kernels.GradientScalararray(self, spacing, dim, edge_order)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -7634,9 +7912,9 @@ func GradientArray(self *torch.Tensor, dim []int64, edge_order int64) []*torch.T
 		return kernels.GradientArray(self, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opGradientArray, &locs3)
+	checksPre5(&c, &opGradientArray, &locs3)
 	r0 := kernels.GradientArray(self, dim, edge_order)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -7652,9 +7930,9 @@ func GradientScalarrayint(self *torch.Tensor, spacing []torch.Scalar, dim *int64
 		return kernels.GradientScalarrayint(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opGradientScalarrayint, &locs3)
+	checksPre5(&c, &opGradientScalarrayint, &locs3)
 	r0 := kernels.GradientScalarrayint(self, spacing, dim, edge_order)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -7670,9 +7948,9 @@ func GradientScalarrayarray(self *torch.Tensor, spacing []torch.Scalar, dim []in
 		return kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opGradientScalarrayarray, &locs3)
+	checksPre5(&c, &opGradientScalarrayarray, &locs3)
 	r0 := kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -7688,9 +7966,9 @@ func GradientTensorarrayint(self *torch.Tensor, spacing []*torch.Tensor, dim *in
 		return kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGradientTensorarrayint, &locs129)
+	checksPre0(&c, &opGradientTensorarrayint, &locs136)
 	r0 := kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
-	checksPost2(&c, &locs129)
+	checksPost2(&c, &locs136)
 	return r0
 }
 
@@ -7706,9 +7984,9 @@ func GradientTensorarray(self *torch.Tensor, spacing []*torch.Tensor, dim []int6
 		return kernels.GradientTensorarray(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGradientTensorarray, &locs129)
+	checksPre0(&c, &opGradientTensorarray, &locs136)
 	r0 := kernels.GradientTensorarray(self, spacing, dim, edge_order)
-	checksPost2(&c, &locs129)
+	checksPost2(&c, &locs136)
 	return r0
 }
 
@@ -7725,9 +8003,9 @@ func DivTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opDivTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opDivTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DivTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7744,9 +8022,10 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opDiv_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opDiv_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Div_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -7763,9 +8042,10 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opDivOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opDivOut, &locs41, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.DivOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -7782,9 +8062,9 @@ func DivTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opDivTensorMode, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opDivTensorMode, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DivTensorMode(self, other, rounding_mode)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7801,9 +8081,10 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opDiv_TensorMode, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opDiv_TensorMode, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Div_TensorMode(self, other, rounding_mode)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -7820,9 +8101,10 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opDivOutMode, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPre51(&c, &opDivOutMode, &locs41, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.DivOutMode(self, other, rounding_mode, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -7839,9 +8121,9 @@ func DivScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opDivScalar, &locs0, &a0, self)
+	checksPre46(&c, &opDivScalar, &locs0, &a0, self)
 	r0 := kernels.DivScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7858,9 +8140,10 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opDiv_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opDiv_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Div_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7876,9 +8159,11 @@ func DivScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 		return kernels.DivScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDivScalarOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opDivScalarOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.DivScalarOut(self, other, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -7895,9 +8180,9 @@ func DivScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *string
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opDivScalarMode, &locs0, &a0, self)
+	checksPre46(&c, &opDivScalarMode, &locs0, &a0, self)
 	r0 := kernels.DivScalarMode(self, other, rounding_mode)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7914,9 +8199,10 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opDiv_ScalarMode, &locs3, &a0, self)
+	checksPre7(&c, &opDiv_ScalarMode, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Div_ScalarMode(self, other, rounding_mode)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7932,9 +8218,11 @@ func DivScalarModeOut(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 		return kernels.DivScalarModeOut(self, other, rounding_mode, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDivScalarModeOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opDivScalarModeOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.DivScalarModeOut(self, other, rounding_mode, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -7950,9 +8238,9 @@ func DivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DivideTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDivideTensor, &locs6)
+	checksPre9(&c, &opDivideTensor, &locs6)
 	r0 := kernels.DivideTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -7968,9 +8256,11 @@ func Divide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Divide_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDivide_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opDivide_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Divide_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -7986,9 +8276,11 @@ func DivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.DivideOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDivideOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opDivideOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.DivideOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -8022,9 +8314,11 @@ func Divide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Divide_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDivide_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opDivide_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Divide_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8040,9 +8334,9 @@ func DivideTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *st
 		return kernels.DivideTensorMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDivideTensorMode, &locs6)
+	checksPre9(&c, &opDivideTensorMode, &locs6)
 	r0 := kernels.DivideTensorMode(self, other, rounding_mode)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -8058,9 +8352,11 @@ func Divide_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *s
 		return kernels.Divide_TensorMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDivide_TensorMode, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opDivide_TensorMode, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Divide_TensorMode(self, other, rounding_mode)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -8076,9 +8372,11 @@ func DivideOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 		return kernels.DivideOutMode(self, other, rounding_mode, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDivideOutMode, &locs7)
+	var a3 asserts.Saved
+	checksPre14(&c, &opDivideOutMode, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.DivideOutMode(self, other, rounding_mode, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a3, out)
 	return r0
 }
 
@@ -8112,9 +8410,11 @@ func Divide_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *st
 		return kernels.Divide_ScalarMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDivide_ScalarMode, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opDivide_ScalarMode, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Divide_ScalarMode(self, other, rounding_mode)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8130,9 +8430,9 @@ func TrueDivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.TrueDivideTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTrueDivideTensor, &locs6)
+	checksPre9(&c, &opTrueDivideTensor, &locs6)
 	r0 := kernels.TrueDivideTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -8148,9 +8448,11 @@ func TrueDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.TrueDivide_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTrueDivide_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opTrueDivide_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.TrueDivide_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -8166,9 +8468,11 @@ func TrueDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.TrueDivideOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTrueDivideOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opTrueDivideOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.TrueDivideOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -8202,9 +8506,11 @@ func TrueDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.TrueDivide_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opTrueDivide_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opTrueDivide_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.TrueDivide_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8221,9 +8527,9 @@ func Dot(self *torch.Tensor, tensor *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opDot, &locs130, &a0, &a1, self, tensor)
+	checksPre12(&c, &opDot, &locs137, &a0, &a1, self, tensor)
 	r0 := kernels.Dot(self, tensor)
-	checksPost9(&c, &locs130, &a0, &a1, self, tensor, r0)
+	checksPost13(&c, &locs137, &a0, &a1, self, tensor, r0)
 	return r0
 }
 
@@ -8240,9 +8546,10 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opDotOut, &locs131, &a0, &a1, &a2, self, tensor, out)
+	checksPre51(&c, &opDotOut, &locs138, &a0, &a1, &a2, self, tensor, out)
+	defer c.Abandon()
 	r0 := kernels.DotOut(self, tensor, out)
-	checksPost41(&c, &locs131, &a0, &a1, &a2, self, tensor, out)
+	checksPost52(&c, &locs138, &a0, &a1, &a2, self, tensor, out)
 	return r0
 }
 
@@ -8259,9 +8566,9 @@ func Vdot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opVdot, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opVdot, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Vdot(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8278,9 +8585,10 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opVdotOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opVdotOut, &locs41, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.VdotOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8296,9 +8604,9 @@ func Einsum(equation string, tensors []*torch.Tensor, path []int64) *torch.Tenso
 		return kernels.Einsum(equation, tensors, path)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opEinsum, &locs69)
+	checksPre0(&c, &opEinsum, &locs74)
 	r0 := kernels.Einsum(equation, tensors, path)
-	checksPost1(&c, &locs69)
+	checksPost1(&c, &locs74)
 	return r0
 }
 
@@ -8315,9 +8623,9 @@ func Embedding(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64, s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opEmbedding, &locs132, &a0, &a1, weight, indices)
+	checksPre12(&c, &opEmbedding, &locs139, &a0, &a1, weight, indices)
 	r0 := kernels.Embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
-	checksPost9(&c, &locs132, &a0, &a1, weight, indices, r0)
+	checksPost13(&c, &locs139, &a0, &a1, weight, indices, r0)
 	return r0
 }
 
@@ -8333,9 +8641,11 @@ func EmbeddingOut(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64
 		return kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opEmbeddingOut, &locs133)
+	var a5 asserts.Saved
+	checksPre14(&c, &opEmbeddingOut, &locs140, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
-	checksPost10(&c, &locs133)
+	checksPost15(&c, &locs140, &a5, out)
 	return r0
 }
 
@@ -8351,9 +8661,9 @@ func EmbeddingBackward(grad *torch.Tensor, indices *torch.Tensor, num_weights in
 		return kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opEmbeddingBackward, &locs134)
+	checksPre9(&c, &opEmbeddingBackward, &locs141)
 	r0 := kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
-	checksPost6(&c, &locs134)
+	checksPost10(&c, &locs141)
 	return r0
 }
 
@@ -8370,9 +8680,9 @@ func EmbeddingDenseBackward(grad_output *torch.Tensor, indices *torch.Tensor, nu
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opEmbeddingDenseBackward, &locs135, &a0, &a1, grad_output, indices)
+	checksPre12(&c, &opEmbeddingDenseBackward, &locs142, &a0, &a1, grad_output, indices)
 	r0 := kernels.EmbeddingDenseBackward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
-	checksPost9(&c, &locs135, &a0, &a1, grad_output, indices, r0)
+	checksPost13(&c, &locs142, &a0, &a1, grad_output, indices, r0)
 	return r0
 }
 
@@ -8388,9 +8698,11 @@ func EmbeddingDenseBackwardOut(grad_output *torch.Tensor, indices *torch.Tensor,
 		return kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opEmbeddingDenseBackwardOut, &locs136)
+	var a5 asserts.Saved
+	checksPre14(&c, &opEmbeddingDenseBackwardOut, &locs143, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
-	checksPost10(&c, &locs136)
+	checksPost15(&c, &locs143, &a5, out)
 	return r0
 }
 
@@ -8407,9 +8719,10 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opEmbeddingRenorm_, &locs137, &a0, &a1, self, indices)
+	checksPre50(&c, &opEmbeddingRenorm_, &locs144, &a0, &a1, self, indices)
+	defer c.Abandon()
 	r0 := kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
-	checksPost12(&c, &locs137, &a0, &a1, self, indices)
+	checksPost17(&c, &locs144, &a0, &a1, self, indices)
 	return r0
 }
 
@@ -8425,9 +8738,11 @@ func EmbeddingRenormOut(self *torch.Tensor, indices *torch.Tensor, max_norm floa
 		return kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opEmbeddingRenormOut, &locs138)
+	var a4 asserts.Saved
+	checksPre14(&c, &opEmbeddingRenormOut, &locs145, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
-	checksPost10(&c, &locs138)
+	checksPost15(&c, &locs145, &a4, out)
 	return r0
 }
 
@@ -8444,9 +8759,9 @@ func EmbeddingRenorm(self *torch.Tensor, indices *torch.Tensor, max_norm float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opEmbeddingRenorm, &locs139, &a0, &a1, self, indices)
+	checksPre12(&c, &opEmbeddingRenorm, &locs146, &a0, &a1, self, indices)
 	r0 := kernels.EmbeddingRenorm(self, indices, max_norm, norm_type)
-	checksPost9(&c, &locs139, &a0, &a1, self, indices, r0)
+	checksPost13(&c, &locs146, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -8462,9 +8777,9 @@ func EmbeddingSparseBackward(grad *torch.Tensor, indices *torch.Tensor, num_weig
 		return kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opEmbeddingSparseBackward, &locs134)
+	checksPre9(&c, &opEmbeddingSparseBackward, &locs141)
 	r0 := kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
-	checksPost6(&c, &locs134)
+	checksPost10(&c, &locs141)
 	return r0
 }
 
@@ -8481,9 +8796,9 @@ func XEmbeddingBagForwardOnly(weight *torch.Tensor, indices *torch.Tensor, offse
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre80(&c, &opXEmbeddingBagForwardOnly, &locs140, &a0, &a1, &a2, weight, indices, offsets)
+	checksPre104(&c, &opXEmbeddingBagForwardOnly, &locs147, &a0, &a1, &a2, weight, indices, offsets)
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnly(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost81(&c, &locs140, &a0, &a1, &a2, weight, indices, offsets)
+	checksPost105(&c, &locs147, &a0, &a1, &a2, weight, indices, offsets)
 	return r0, r1, r2, r3
 }
 
@@ -8499,9 +8814,11 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 		return kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opXEmbeddingBagForwardOnlyOut, &locs141)
+	var a9, a10, a11, a12 asserts.Saved
+	checksPre106(&c, &opXEmbeddingBagForwardOnlyOut, &locs148, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	checksPost72(&c, &locs141)
+	checksPost107(&c, &locs148, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -8517,9 +8834,9 @@ func XRowwisePrune(weight *torch.Tensor, mask *torch.Tensor, compressed_indices_
 		return kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXRowwisePrune, &locs142)
+	checksPre44(&c, &opXRowwisePrune, &locs149)
 	r0, r1 := kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
-	checksPost36(&c, &locs142)
+	checksPost45(&c, &locs149)
 	return r0, r1
 }
 
@@ -8535,9 +8852,9 @@ func RowStack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.RowStack(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRowStack, &locs69)
+	checksPre0(&c, &opRowStack, &locs74)
 	r0 := kernels.RowStack(tensors)
-	checksPost1(&c, &locs69)
+	checksPost1(&c, &locs74)
 	return r0
 }
 
@@ -8553,9 +8870,11 @@ func RowStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.RowStackOut(tensors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRowStackOut, &locs70)
+	var a1 asserts.Saved
+	checksPre3(&c, &opRowStackOut, &locs76, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.RowStackOut(tensors, out)
-	checksPost2(&c, &locs70)
+	checksPost31(&c, &locs76, &a1, out)
 	return r0
 }
 
@@ -8571,9 +8890,9 @@ func EmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.Te
 		return kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opEmbeddingBag, &locs140)
+	checksPre80(&c, &opEmbeddingBag, &locs147)
 	r0, r1, r2, r3 := kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
-	checksPost82(&c, &locs140)
+	checksPost108(&c, &locs147)
 	return r0, r1, r2, r3
 }
 
@@ -8589,9 +8908,9 @@ func EmbeddingBagPaddingIdx(weight *torch.Tensor, indices *torch.Tensor, offsets
 		return kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opEmbeddingBagPaddingIdx, &locs140)
+	checksPre80(&c, &opEmbeddingBagPaddingIdx, &locs147)
 	r0, r1, r2, r3 := kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost82(&c, &locs140)
+	checksPost108(&c, &locs147)
 	return r0, r1, r2, r3
 }
 
@@ -8608,9 +8927,9 @@ func XEmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre80(&c, &opXEmbeddingBag, &locs140, &a0, &a1, &a2, weight, indices, offsets)
+	checksPre104(&c, &opXEmbeddingBag, &locs147, &a0, &a1, &a2, weight, indices, offsets)
 	r0, r1, r2, r3 := kernels.XEmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost81(&c, &locs140, &a0, &a1, &a2, weight, indices, offsets)
+	checksPost105(&c, &locs147, &a0, &a1, &a2, weight, indices, offsets)
 	return r0, r1, r2, r3
 }
 
@@ -8626,9 +8945,11 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 		return kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opXEmbeddingBagOut, &locs141)
+	var a9, a10, a11, a12 asserts.Saved
+	checksPre106(&c, &opXEmbeddingBagOut, &locs148, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	checksPost72(&c, &locs141)
+	checksPost107(&c, &locs148, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -8645,9 +8966,9 @@ func XEmbeddingBagBackward(grad *torch.Tensor, indices *torch.Tensor, offsets *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a10 asserts.Saved
-	checksPre83(&c, &opXEmbeddingBagBackward, &locs143, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	checksPre109(&c, &opXEmbeddingBagBackward, &locs150, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
-	checksPost84(&c, &locs143, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	checksPost110(&c, &locs150, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -8663,9 +8984,9 @@ func XEmbeddingBagSparseBackward(grad *torch.Tensor, indices *torch.Tensor, offs
 		return kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXEmbeddingBagSparseBackward, &locs144)
+	checksPre62(&c, &opXEmbeddingBagSparseBackward, &locs151)
 	r0 := kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	checksPost78(&c, &locs144)
+	checksPost99(&c, &locs151)
 	return r0
 }
 
@@ -8682,9 +9003,9 @@ func XEmbeddingBagDenseBackward(grad *torch.Tensor, indices *torch.Tensor, offse
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8 asserts.Saved
-	checksPre85(&c, &opXEmbeddingBagDenseBackward, &locs145, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	checksPre111(&c, &opXEmbeddingBagDenseBackward, &locs152, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	checksPost86(&c, &locs145, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	checksPost112(&c, &locs152, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -8700,9 +9021,11 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 		return kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXEmbeddingBagDenseBackwardOut, &locs146)
+	var a10 asserts.Saved
+	checksPre100(&c, &opXEmbeddingBagDenseBackwardOut, &locs153, &a10, out)
+	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
-	checksPost63(&c, &locs146)
+	checksPost101(&c, &locs153, &a10, out)
 	return r0
 }
 
@@ -8718,9 +9041,9 @@ func XEmbeddingBagPerSampleWeightsBackward(grad *torch.Tensor, weight *torch.Ten
 		return kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXEmbeddingBagPerSampleWeightsBackward, &locs147)
+	checksPre62(&c, &opXEmbeddingBagPerSampleWeightsBackward, &locs154)
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
-	checksPost78(&c, &locs147)
+	checksPost99(&c, &locs154)
 	return r0
 }
 
@@ -8736,9 +9059,11 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 		return kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &locs148)
+	var a7 asserts.Saved
+	checksPre100(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &locs155, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
-	checksPost63(&c, &locs148)
+	checksPost101(&c, &locs155, &a7, out)
 	return r0
 }
 
@@ -8754,9 +9079,9 @@ func EmptyMemoryFormat(size []int64, dtype *int, layout *int, device *string, pi
 		return kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEmptyMemoryFormat, &locs13)
+	checksPre5(&c, &opEmptyMemoryFormat, &locs13)
 	r0 := kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -8772,9 +9097,9 @@ func EmptyPermuted(size []int64, physical_layout []int64, dtype *int, layout *in
 		return kernels.EmptyPermuted(size, physical_layout, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEmptyPermuted, &locs13)
+	checksPre5(&c, &opEmptyPermuted, &locs13)
 	r0 := kernels.EmptyPermuted(size, physical_layout, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -8790,9 +9115,11 @@ func EmptyPermutedOut(size []int64, physical_layout []int64, out *torch.Tensor) 
 		return kernels.EmptyPermutedOut(size, physical_layout, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEmptyPermutedOut, &locs25)
+	var a2 asserts.Saved
+	checksPre7(&c, &opEmptyPermutedOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyPermutedOut(size, physical_layout, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a2, out)
 	return r0
 }
 
@@ -8809,9 +9136,9 @@ func NewEmpty(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNewEmpty, &locs0, &a0, self)
+	checksPre46(&c, &opNewEmpty, &locs0, &a0, self)
 	r0 := kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8828,9 +9155,10 @@ func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opNewEmptyOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opNewEmptyOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewEmptyOut(self, size, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8847,9 +9175,9 @@ func NewEmptyStrided(self *torch.Tensor, size []int64, stride []int64, dtype *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNewEmptyStrided, &locs0, &a0, self)
+	checksPre46(&c, &opNewEmptyStrided, &locs0, &a0, self)
 	r0 := kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8866,9 +9194,10 @@ func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opNewEmptyStridedOut, &locs39, &a0, &a3, self, out)
+	checksPre48(&c, &opNewEmptyStridedOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewEmptyStridedOut(self, size, stride, out)
-	checksPost12(&c, &locs39, &a0, &a3, self, out)
+	checksPost17(&c, &locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -8885,9 +9214,9 @@ func NewFull(self *torch.Tensor, size []int64, fill_value torch.Scalar, dtype *i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNewFull, &locs0, &a0, self)
+	checksPre46(&c, &opNewFull, &locs0, &a0, self)
 	r0 := kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8904,9 +9233,10 @@ func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opNewFullOut, &locs39, &a0, &a3, self, out)
+	checksPre48(&c, &opNewFullOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewFullOut(self, size, fill_value, out)
-	checksPost12(&c, &locs39, &a0, &a3, self, out)
+	checksPost17(&c, &locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -8923,9 +9253,9 @@ func NewZeros(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNewZeros, &locs0, &a0, self)
+	checksPre46(&c, &opNewZeros, &locs0, &a0, self)
 	r0 := kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8942,9 +9272,10 @@ func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opNewZerosOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opNewZerosOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewZerosOut(self, size, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8961,9 +9292,9 @@ func NewOnes(self *torch.Tensor, size []int64, dtype *int, layout *int, device *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNewOnes, &locs0, &a0, self)
+	checksPre46(&c, &opNewOnes, &locs0, &a0, self)
 	r0 := kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8980,9 +9311,10 @@ func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opNewOnesOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opNewOnesOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewOnesOut(self, size, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8998,9 +9330,9 @@ func XEmptyAffineQuantized(size []int64, dtype *int, layout *int, device *string
 		return kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXEmptyAffineQuantized, &locs13)
+	checksPre5(&c, &opXEmptyAffineQuantized, &locs13)
 	r0 := kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -9016,9 +9348,11 @@ func XEmptyAffineQuantizedOut(size []int64, scale float64, zero_point int64, mem
 		return kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXEmptyAffineQuantizedOut, &locs25)
+	var a4 asserts.Saved
+	checksPre7(&c, &opXEmptyAffineQuantizedOut, &locs25, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a4, out)
 	return r0
 }
 
@@ -9034,9 +9368,9 @@ func XEmptyPerChannelAffineQuantized(size []int64, scales *torch.Tensor, zero_po
 		return kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXEmptyPerChannelAffineQuantized, &locs149)
+	checksPre9(&c, &opXEmptyPerChannelAffineQuantized, &locs156)
 	r0 := kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs149)
+	checksPost10(&c, &locs156)
 	return r0
 }
 
@@ -9052,9 +9386,11 @@ func XEmptyPerChannelAffineQuantizedOut(size []int64, scales *torch.Tensor, zero
 		return kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXEmptyPerChannelAffineQuantizedOut, &locs150)
+	var a5 asserts.Saved
+	checksPre14(&c, &opXEmptyPerChannelAffineQuantizedOut, &locs157, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
-	checksPost10(&c, &locs150)
+	checksPost15(&c, &locs157, &a5, out)
 	return r0
 }
 
@@ -9070,9 +9406,11 @@ func Resize_(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor
 		return kernels.Resize_(self, size, memory_format)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opResize_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opResize_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Resize_(self, size, memory_format)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -9088,9 +9426,11 @@ func ResizeOut(self *torch.Tensor, size []int64, memory_format *int, out *torch.
 		return kernels.ResizeOut(self, size, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opResizeOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opResizeOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ResizeOut(self, size, memory_format, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -9124,9 +9464,11 @@ func XResizeOutput_(self *torch.Tensor, size []int64, device string) *torch.Tens
 		return kernels.XResizeOutput_(self, size, device)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXResizeOutput_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opXResizeOutput_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XResizeOutput_(self, size, device)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -9142,9 +9484,11 @@ func XResizeOutputOut(self *torch.Tensor, size []int64, device string, out *torc
 		return kernels.XResizeOutputOut(self, size, device, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXResizeOutputOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXResizeOutputOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XResizeOutputOut(self, size, device, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -9178,9 +9522,9 @@ func EmptyQuantized(size []int64, qtensor *torch.Tensor, dtype *int, layout *int
 		return kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opEmptyQuantized, &locs151)
+	checksPre0(&c, &opEmptyQuantized, &locs158)
 	r0 := kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
-	checksPost1(&c, &locs151)
+	checksPost1(&c, &locs158)
 	return r0
 }
 
@@ -9196,9 +9540,11 @@ func EmptyQuantizedOut(size []int64, qtensor *torch.Tensor, memory_format *int, 
 		return kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opEmptyQuantizedOut, &locs152)
+	var a3 asserts.Saved
+	checksPre3(&c, &opEmptyQuantizedOut, &locs159, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
-	checksPost2(&c, &locs152)
+	checksPost31(&c, &locs159, &a3, out)
 	return r0
 }
 
@@ -9214,9 +9560,11 @@ func EmptyOut(size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor
 		return kernels.EmptyOut(size, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEmptyOut, &locs25)
+	var a2 asserts.Saved
+	checksPre7(&c, &opEmptyOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyOut(size, memory_format, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a2, out)
 	return r0
 }
 
@@ -9233,9 +9581,9 @@ func EmptyLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opEmptyLike, &locs0, &a0, self)
+	checksPre46(&c, &opEmptyLike, &locs0, &a0, self)
 	r0 := kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 

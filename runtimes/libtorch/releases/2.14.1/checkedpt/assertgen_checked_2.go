@@ -23,9 +23,10 @@ func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opEmptyLikeOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opEmptyLikeOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyLikeOut(self, memory_format, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -41,9 +42,9 @@ func EmptyStrided(size []int64, stride []int64, dtype *int, layout *int, device 
 		return kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEmptyStrided, &locs13)
+	checksPre5(&c, &opEmptyStrided, &locs13)
 	r0 := kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -59,9 +60,11 @@ func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Ten
 		return kernels.EmptyStridedOut(size, stride, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEmptyStridedOut, &locs25)
+	var a2 asserts.Saved
+	checksPre7(&c, &opEmptyStridedOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyStridedOut(size, stride, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a2, out)
 	return r0
 }
 
@@ -78,9 +81,9 @@ func Erf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opErf, &locs0, &a0, self)
+	checksPre46(&c, &opErf, &locs0, &a0, self)
 	r0 := kernels.Erf(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -97,9 +100,10 @@ func Erf_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opErf_, &locs3, &a0, self)
+	checksPre7(&c, &opErf_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Erf_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -116,9 +120,10 @@ func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opErfOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opErfOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ErfOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -135,9 +140,9 @@ func Erfc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opErfc, &locs0, &a0, self)
+	checksPre46(&c, &opErfc, &locs0, &a0, self)
 	r0 := kernels.Erfc(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -154,9 +159,10 @@ func Erfc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opErfc_, &locs3, &a0, self)
+	checksPre7(&c, &opErfc_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Erfc_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -173,9 +179,10 @@ func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opErfcOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opErfcOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ErfcOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -192,9 +199,9 @@ func Exp(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opExp, &locs0, &a0, self)
+	checksPre46(&c, &opExp, &locs0, &a0, self)
 	r0 := kernels.Exp(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -211,9 +218,10 @@ func Exp_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opExp_, &locs3, &a0, self)
+	checksPre7(&c, &opExp_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Exp_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -230,9 +238,10 @@ func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opExpOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opExpOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ExpOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -249,9 +258,9 @@ func Exp2(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opExp2, &locs0, &a0, self)
+	checksPre46(&c, &opExp2, &locs0, &a0, self)
 	r0 := kernels.Exp2(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -268,9 +277,10 @@ func Exp2_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opExp2_, &locs3, &a0, self)
+	checksPre7(&c, &opExp2_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Exp2_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -287,9 +297,10 @@ func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opExp2Out, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opExp2Out, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Exp2Out(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -306,9 +317,9 @@ func Expm1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opExpm1, &locs0, &a0, self)
+	checksPre46(&c, &opExpm1, &locs0, &a0, self)
 	r0 := kernels.Expm1(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -325,9 +336,10 @@ func Expm1_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opExpm1_, &locs3, &a0, self)
+	checksPre7(&c, &opExpm1_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Expm1_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -344,9 +356,10 @@ func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opExpm1Out, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opExpm1Out, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Expm1Out(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -363,9 +376,9 @@ func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opExpand, &locs0, &a0, self)
+	checksPre46(&c, &opExpand, &locs0, &a0, self)
 	r0 := kernels.Expand(self, size, implicit)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -381,9 +394,9 @@ func ExpandAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ExpandAs(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opExpandAs, &locs6)
+	checksPre9(&c, &opExpandAs, &locs6)
 	r0 := kernels.ExpandAs(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -399,9 +412,9 @@ func Eye(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *to
 		return kernels.Eye(n, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEye, &locs13)
+	checksPre5(&c, &opEye, &locs13)
 	r0 := kernels.Eye(n, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -417,9 +430,9 @@ func EyeM(n int64, m int64, dtype *int, layout *int, device *string, pin_memory 
 		return kernels.EyeM(n, m, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEyeM, &locs13)
+	checksPre5(&c, &opEyeM, &locs13)
 	r0 := kernels.EyeM(n, m, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -435,9 +448,11 @@ func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.EyeOut(n, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEyeOut, &locs25)
+	var a1 asserts.Saved
+	checksPre7(&c, &opEyeOut, &locs25, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.EyeOut(n, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a1, out)
 	return r0
 }
 
@@ -453,9 +468,11 @@ func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.EyeMOut(n, m, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEyeMOut, &locs25)
+	var a2 asserts.Saved
+	checksPre7(&c, &opEyeMOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.EyeMOut(n, m, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a2, out)
 	return r0
 }
 
@@ -473,7 +490,7 @@ func FlattenUsingInts(self *torch.Tensor, start_dim int64, end_dim int64) *torch
 	var c asserts.Call
 	checksPre0(&c, &opFlattenUsingInts, &locs0)
 	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
-	checksPost87(&c, &locs0)
+	checksPost113(&c, &locs0)
 	return r0
 }
 
@@ -508,9 +525,9 @@ func FillScalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opFillScalar, &locs0, &a0, self)
+	checksPre46(&c, &opFillScalar, &locs0, &a0, self)
 	r0 := kernels.FillScalar(self, value)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -527,9 +544,9 @@ func FillTensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opFillTensor, &locs153, &a0, &a1, self, value)
+	checksPre12(&c, &opFillTensor, &locs160, &a0, &a1, self, value)
 	r0 := kernels.FillTensor(self, value)
-	checksPost9(&c, &locs153, &a0, &a1, self, value, r0)
+	checksPost13(&c, &locs160, &a0, &a1, self, value, r0)
 	return r0
 }
 
@@ -546,9 +563,10 @@ func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opFill_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opFill_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Fill_Scalar(self, value)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -564,9 +582,11 @@ func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *t
 		return kernels.FillScalarOut(self, value, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFillScalarOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opFillScalarOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FillScalarOut(self, value, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -583,9 +603,10 @@ func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opFill_Tensor, &locs154, &a0, &a1, self, value)
+	checksPre50(&c, &opFill_Tensor, &locs161, &a0, &a1, self, value)
+	defer c.Abandon()
 	r0 := kernels.Fill_Tensor(self, value)
-	checksPost12(&c, &locs154, &a0, &a1, self, value)
+	checksPost17(&c, &locs161, &a0, &a1, self, value)
 	return r0
 }
 
@@ -601,9 +622,11 @@ func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *
 		return kernels.FillTensorOut(self, value, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFillTensorOut, &locs155)
+	var a2 asserts.Saved
+	checksPre14(&c, &opFillTensorOut, &locs162, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FillTensorOut(self, value, out)
-	checksPost10(&c, &locs155)
+	checksPost15(&c, &locs162, &a2, out)
 	return r0
 }
 
@@ -620,9 +643,9 @@ func Floor(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opFloor, &locs0, &a0, self)
+	checksPre46(&c, &opFloor, &locs0, &a0, self)
 	r0 := kernels.Floor(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -639,9 +662,10 @@ func Floor_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opFloor_, &locs3, &a0, self)
+	checksPre7(&c, &opFloor_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Floor_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -658,9 +682,10 @@ func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opFloorOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opFloorOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.FloorOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -676,9 +701,9 @@ func FloorDivide(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.FloorDivide(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFloorDivide, &locs6)
+	checksPre9(&c, &opFloorDivide, &locs6)
 	r0 := kernels.FloorDivide(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -694,9 +719,11 @@ func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.FloorDivide_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFloorDivide_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opFloorDivide_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FloorDivide_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -712,9 +739,11 @@ func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 		return kernels.FloorDivideOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFloorDivideOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opFloorDivideOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FloorDivideOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -748,9 +777,11 @@ func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.FloorDivide_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFloorDivide_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opFloorDivide_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FloorDivide_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -766,9 +797,11 @@ func FloorDivideScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Ten
 		return kernels.FloorDivideScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFloorDivideScalarOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opFloorDivideScalarOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FloorDivideScalarOut(self, other, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -785,9 +818,9 @@ func Frac(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opFrac, &locs0, &a0, self)
+	checksPre46(&c, &opFrac, &locs0, &a0, self)
 	r0 := kernels.Frac(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -804,9 +837,10 @@ func Frac_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opFrac_, &locs3, &a0, self)
+	checksPre7(&c, &opFrac_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Frac_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -823,9 +857,10 @@ func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opFracOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opFracOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.FracOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -841,9 +876,9 @@ func Full(size []int64, fill_value torch.Scalar, dtype *int, layout *int, device
 		return kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFull, &locs13)
+	checksPre5(&c, &opFull, &locs13)
 	r0 := kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -859,9 +894,11 @@ func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Te
 		return kernels.FullOut(size, fill_value, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFullOut, &locs25)
+	var a2 asserts.Saved
+	checksPre7(&c, &opFullOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FullOut(size, fill_value, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a2, out)
 	return r0
 }
 
@@ -878,9 +915,9 @@ func FullLike(self *torch.Tensor, fill_value torch.Scalar, dtype *int, layout *i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opFullLike, &locs0, &a0, self)
+	checksPre46(&c, &opFullLike, &locs0, &a0, self)
 	r0 := kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -897,9 +934,10 @@ func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opFullLikeOut, &locs39, &a0, &a3, self, out)
+	checksPre48(&c, &opFullLikeOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.FullLikeOut(self, fill_value, memory_format, out)
-	checksPost12(&c, &locs39, &a0, &a3, self, out)
+	checksPost17(&c, &locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -915,9 +953,9 @@ func FromFile(filename string, shared *bool, size *int64, dtype *int, layout *in
 		return kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFromFile, &locs13)
+	checksPre5(&c, &opFromFile, &locs13)
 	r0 := kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -933,9 +971,11 @@ func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) 
 		return kernels.FromFileOut(filename, shared, size, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFromFileOut, &locs25)
+	var a3 asserts.Saved
+	checksPre7(&c, &opFromFileOut, &locs25, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.FromFileOut(filename, shared, size, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a3, out)
 	return r0
 }
 
@@ -951,9 +991,11 @@ func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.GcdOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGcdOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opGcdOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.GcdOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -969,9 +1011,9 @@ func Gcd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Gcd(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGcd, &locs6)
+	checksPre9(&c, &opGcd, &locs6)
 	r0 := kernels.Gcd(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -987,9 +1029,11 @@ func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Gcd_(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGcd_, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opGcd_, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Gcd_(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -1005,9 +1049,11 @@ func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.LcmOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLcmOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opLcmOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LcmOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -1023,9 +1069,9 @@ func Lcm(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Lcm(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLcm, &locs6)
+	checksPre9(&c, &opLcm, &locs6)
 	r0 := kernels.Lcm(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -1041,9 +1087,11 @@ func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Lcm_(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLcm_, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opLcm_, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Lcm_(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -1059,9 +1107,9 @@ func GridSampler(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int
 		return kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGridSampler, &locs156)
+	checksPre9(&c, &opGridSampler, &locs163)
 	r0 := kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost6(&c, &locs156)
+	checksPost10(&c, &locs163)
 	return r0
 }
 
@@ -1078,9 +1126,9 @@ func GridSampler2d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opGridSampler2d, &locs156, &a0, &a1, input, grid)
+	checksPre12(&c, &opGridSampler2d, &locs163, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost9(&c, &locs156, &a0, &a1, input, grid, r0)
+	checksPost13(&c, &locs163, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1096,9 +1144,11 @@ func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 		return kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGridSampler2dOut, &locs157)
+	var a5 asserts.Saved
+	checksPre14(&c, &opGridSampler2dOut, &locs164, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	checksPost10(&c, &locs157)
+	checksPost15(&c, &locs164, &a5, out)
 	return r0
 }
 
@@ -1115,9 +1165,9 @@ func GridSampler2dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opGridSampler2dBackward, &locs158, &a0, &a1, &a2, grad_output, input, grid)
+	checksPre93(&c, &opGridSampler2dBackward, &locs165, &a0, &a1, &a2, grad_output, input, grid)
 	r0, r1 := kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	checksPost76(&c, &locs158, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
+	checksPost94(&c, &locs165, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
 	return r0, r1
 }
 
@@ -1133,9 +1183,11 @@ func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 		return kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opGridSampler2dBackwardOut, &locs159)
+	var a7, a8 asserts.Saved
+	checksPre91(&c, &opGridSampler2dBackwardOut, &locs166, &a7, &a8, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	checksPost74(&c, &locs159)
+	checksPost92(&c, &locs166, &a7, &a8, out0, out1)
 	return r0, r1
 }
 
@@ -1152,9 +1204,9 @@ func XGridSampler2dCpuFallback(input *torch.Tensor, grid *torch.Tensor, interpol
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXGridSampler2dCpuFallback, &locs156, &a0, &a1, input, grid)
+	checksPre12(&c, &opXGridSampler2dCpuFallback, &locs163, &a0, &a1, input, grid)
 	r0 := kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost9(&c, &locs156, &a0, &a1, input, grid, r0)
+	checksPost13(&c, &locs163, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1170,9 +1222,11 @@ func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, inter
 		return kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXGridSampler2dCpuFallbackOut, &locs157)
+	var a5 asserts.Saved
+	checksPre14(&c, &opXGridSampler2dCpuFallbackOut, &locs164, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	checksPost10(&c, &locs157)
+	checksPost15(&c, &locs164, &a5, out)
 	return r0
 }
 
@@ -1189,9 +1243,9 @@ func XGridSampler2dCpuFallbackBackward(grad_output *torch.Tensor, input *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opXGridSampler2dCpuFallbackBackward, &locs158, &a0, &a1, &a2, grad_output, input, grid)
+	checksPre93(&c, &opXGridSampler2dCpuFallbackBackward, &locs165, &a0, &a1, &a2, grad_output, input, grid)
 	r0, r1 := kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost76(&c, &locs158, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
+	checksPost94(&c, &locs165, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
 	return r0, r1
 }
 
@@ -1208,9 +1262,9 @@ func GridSampler3d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opGridSampler3d, &locs156, &a0, &a1, input, grid)
+	checksPre12(&c, &opGridSampler3d, &locs163, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost9(&c, &locs156, &a0, &a1, input, grid, r0)
+	checksPost13(&c, &locs163, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1226,9 +1280,11 @@ func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 		return kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGridSampler3dOut, &locs157)
+	var a5 asserts.Saved
+	checksPre14(&c, &opGridSampler3dOut, &locs164, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	checksPost10(&c, &locs157)
+	checksPost15(&c, &locs164, &a5, out)
 	return r0
 }
 
@@ -1245,9 +1301,9 @@ func GridSampler3dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opGridSampler3dBackward, &locs158, &a0, &a1, &a2, grad_output, input, grid)
+	checksPre93(&c, &opGridSampler3dBackward, &locs165, &a0, &a1, &a2, grad_output, input, grid)
 	r0, r1 := kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	checksPost76(&c, &locs158, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
+	checksPost94(&c, &locs165, &a0, &a1, &a2, grad_output, input, grid, r0, r1)
 	return r0, r1
 }
 
@@ -1263,9 +1319,11 @@ func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 		return kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opGridSampler3dBackwardOut, &locs159)
+	var a7, a8 asserts.Saved
+	checksPre91(&c, &opGridSampler3dBackwardOut, &locs166, &a7, &a8, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	checksPost74(&c, &locs159)
+	checksPost92(&c, &locs166, &a7, &a8, out0, out1)
 	return r0, r1
 }
 
@@ -1281,9 +1339,9 @@ func HannWindow(window_length int64, dtype *int, layout *int, device *string, pi
 		return kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHannWindow, &locs13)
+	checksPre5(&c, &opHannWindow, &locs13)
 	r0 := kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -1299,9 +1357,11 @@ func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.HannWindowOut(window_length, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHannWindowOut, &locs25)
+	var a1 asserts.Saved
+	checksPre7(&c, &opHannWindowOut, &locs25, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.HannWindowOut(window_length, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a1, out)
 	return r0
 }
 
@@ -1317,9 +1377,9 @@ func HannWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *
 		return kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHannWindowPeriodic, &locs13)
+	checksPre5(&c, &opHannWindowPeriodic, &locs13)
 	r0 := kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -1335,9 +1395,11 @@ func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor
 		return kernels.HannWindowPeriodicOut(window_length, periodic, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHannWindowPeriodicOut, &locs25)
+	var a2 asserts.Saved
+	checksPre7(&c, &opHannWindowPeriodicOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.HannWindowPeriodicOut(window_length, periodic, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a2, out)
 	return r0
 }
 
@@ -1353,9 +1415,9 @@ func HammingWindow(window_length int64, dtype *int, layout *int, device *string,
 		return kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHammingWindow, &locs13)
+	checksPre5(&c, &opHammingWindow, &locs13)
 	r0 := kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -1371,9 +1433,11 @@ func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.HammingWindowOut(window_length, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHammingWindowOut, &locs25)
+	var a1 asserts.Saved
+	checksPre7(&c, &opHammingWindowOut, &locs25, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.HammingWindowOut(window_length, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a1, out)
 	return r0
 }
 
@@ -1389,9 +1453,9 @@ func HammingWindowPeriodic(window_length int64, periodic bool, dtype *int, layou
 		return kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHammingWindowPeriodic, &locs13)
+	checksPre5(&c, &opHammingWindowPeriodic, &locs13)
 	r0 := kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -1407,9 +1471,11 @@ func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Ten
 		return kernels.HammingWindowPeriodicOut(window_length, periodic, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHammingWindowPeriodicOut, &locs25)
+	var a2 asserts.Saved
+	checksPre7(&c, &opHammingWindowPeriodicOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicOut(window_length, periodic, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a2, out)
 	return r0
 }
 
@@ -1425,9 +1491,9 @@ func HammingWindowPeriodicAlpha(window_length int64, periodic bool, alpha float6
 		return kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHammingWindowPeriodicAlpha, &locs13)
+	checksPre5(&c, &opHammingWindowPeriodicAlpha, &locs13)
 	r0 := kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -1443,9 +1509,11 @@ func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha flo
 		return kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHammingWindowPeriodicAlphaOut, &locs25)
+	var a3 asserts.Saved
+	checksPre7(&c, &opHammingWindowPeriodicAlphaOut, &locs25, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a3, out)
 	return r0
 }
 
@@ -1461,9 +1529,9 @@ func HammingWindowPeriodicAlphaBeta(window_length int64, periodic bool, alpha fl
 		return kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHammingWindowPeriodicAlphaBeta, &locs13)
+	checksPre5(&c, &opHammingWindowPeriodicAlphaBeta, &locs13)
 	r0 := kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -1479,9 +1547,11 @@ func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha
 		return kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHammingWindowPeriodicAlphaBetaOut, &locs25)
+	var a4 asserts.Saved
+	checksPre7(&c, &opHammingWindowPeriodicAlphaBetaOut, &locs25, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a4, out)
 	return r0
 }
 
@@ -1497,9 +1567,9 @@ func KaiserWindow(window_length int64, dtype *int, layout *int, device *string, 
 		return kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opKaiserWindow, &locs13)
+	checksPre5(&c, &opKaiserWindow, &locs13)
 	r0 := kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -1515,9 +1585,11 @@ func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.KaiserWindowOut(window_length, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opKaiserWindowOut, &locs25)
+	var a1 asserts.Saved
+	checksPre7(&c, &opKaiserWindowOut, &locs25, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.KaiserWindowOut(window_length, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a1, out)
 	return r0
 }
 
@@ -1533,9 +1605,9 @@ func KaiserWindowPeriodic(window_length int64, periodic bool, dtype *int, layout
 		return kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opKaiserWindowPeriodic, &locs13)
+	checksPre5(&c, &opKaiserWindowPeriodic, &locs13)
 	r0 := kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -1551,9 +1623,11 @@ func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tens
 		return kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opKaiserWindowPeriodicOut, &locs25)
+	var a2 asserts.Saved
+	checksPre7(&c, &opKaiserWindowPeriodicOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a2, out)
 	return r0
 }
 
@@ -1569,9 +1643,9 @@ func KaiserWindowBeta(window_length int64, periodic bool, beta float64, dtype *i
 		return kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opKaiserWindowBeta, &locs13)
+	checksPre5(&c, &opKaiserWindowBeta, &locs13)
 	r0 := kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -1587,9 +1661,11 @@ func KaiserWindowBetaOut(window_length int64, periodic bool, beta float64, out *
 		return kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opKaiserWindowBetaOut, &locs25)
+	var a3 asserts.Saved
+	checksPre7(&c, &opKaiserWindowBetaOut, &locs25, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a3, out)
 	return r0
 }
 
@@ -1605,9 +1681,9 @@ func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64
 		return kernels.HingeEmbeddingLoss(self, target, margin, reduction)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHingeEmbeddingLoss, &locs160)
+	checksPre9(&c, &opHingeEmbeddingLoss, &locs167)
 	r0 := kernels.HingeEmbeddingLoss(self, target, margin, reduction)
-	checksPost6(&c, &locs160)
+	checksPost10(&c, &locs167)
 	return r0
 }
 
@@ -1642,9 +1718,9 @@ func NativeGroupNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre88(&c, &opNativeGroupNorm, &locs161, &a0, &a1, &a2, input, weight, bias)
+	checksPre114(&c, &opNativeGroupNorm, &locs168, &a0, &a1, &a2, input, weight, bias)
 	r0, r1, r2 := kernels.NativeGroupNorm(input, weight, bias, N, C, HxW, group, eps)
-	checksPost89(&c, &locs161, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
+	checksPost115(&c, &locs168, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1660,9 +1736,11 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opNativeGroupNormOut, &locs162)
+	var a8, a9, a10 asserts.Saved
+	checksPre116(&c, &opNativeGroupNormOut, &locs169, &a8, &a9, &a10, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
-	checksPost23(&c, &locs162)
+	checksPost117(&c, &locs169, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -1678,9 +1756,9 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 		return kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opNativeGroupNormBackward, &locs163)
+	checksPre80(&c, &opNativeGroupNormBackward, &locs170)
 	r0, r1, r2 := kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
-	checksPost65(&c, &locs163)
+	checksPost81(&c, &locs170)
 	return r0, r1, r2
 }
 
@@ -1696,9 +1774,11 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 		return kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opNativeGroupNormBackwardOut, &locs164)
+	var a10, a11, a12 asserts.Saved
+	checksPre88(&c, &opNativeGroupNormBackwardOut, &locs171, &a10, &a11, &a12, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
-	checksPost72(&c, &locs164)
+	checksPost89(&c, &locs171, &a10, &a11, &a12, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -1715,9 +1795,9 @@ func XFftR2c(self *torch.Tensor, dim []int64, normalization int64, onesided bool
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXFftR2c, &locs0, &a0, self)
+	checksPre46(&c, &opXFftR2c, &locs0, &a0, self)
 	r0 := kernels.XFftR2c(self, dim, normalization, onesided)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1734,9 +1814,10 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opXFftR2cOut, &locs39, &a0, &a4, self, out)
+	checksPre48(&c, &opXFftR2cOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XFftR2cOut(self, dim, normalization, onesided, out)
-	checksPost12(&c, &locs39, &a0, &a4, self, out)
+	checksPost17(&c, &locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -1753,9 +1834,9 @@ func XFftC2r(self *torch.Tensor, dim []int64, normalization int64, last_dim_size
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXFftC2r, &locs0, &a0, self)
+	checksPre46(&c, &opXFftC2r, &locs0, &a0, self)
 	r0 := kernels.XFftC2r(self, dim, normalization, last_dim_size)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1772,9 +1853,10 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opXFftC2rOut, &locs39, &a0, &a4, self, out)
+	checksPre48(&c, &opXFftC2rOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
-	checksPost12(&c, &locs39, &a0, &a4, self, out)
+	checksPost17(&c, &locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -1791,9 +1873,9 @@ func XFftC2c(self *torch.Tensor, dim []int64, normalization int64, forward bool)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXFftC2c, &locs0, &a0, self)
+	checksPre46(&c, &opXFftC2c, &locs0, &a0, self)
 	r0 := kernels.XFftC2c(self, dim, normalization, forward)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1810,9 +1892,10 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opXFftC2cOut, &locs39, &a0, &a4, self, out)
+	checksPre48(&c, &opXFftC2cOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XFftC2cOut(self, dim, normalization, forward, out)
-	checksPost12(&c, &locs39, &a0, &a4, self, out)
+	checksPost17(&c, &locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -1830,9 +1913,9 @@ func XValidateCompressedSparseIndices(is_crow bool, compressed_idx *torch.Tensor
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opXValidateCompressedSparseIndices, &locs165, &a1, &a2, compressed_idx, plain_idx)
+	checksPre16(&c, &opXValidateCompressedSparseIndices, &locs172, &a1, &a2, compressed_idx, plain_idx)
 	kernels.XValidateCompressedSparseIndices(is_crow, compressed_idx, plain_idx, cdim, dim, nnz)
-	checksPost12(&c, &locs165, &a1, &a2, compressed_idx, plain_idx)
+	checksPost17(&c, &locs172, &a1, &a2, compressed_idx, plain_idx)
 }
 
 var opIndexTensor = asserts.Op{
@@ -1851,9 +1934,9 @@ func IndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tensor {
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre90(&c, &opIndexTensor, &locs139, &a0, &l1, self, indices)
+	checksPre118(&c, &opIndexTensor, &locs146, &a0, &l1, self, indices)
 	r0 := kernels.IndexTensor(self, indices)
-	checksPost91(&c, &locs139, &a0, &l1, self, indices, r0)
+	checksPost119(&c, &locs146, &a0, &l1, self, indices, r0)
 	return r0
 }
 
@@ -1873,9 +1956,10 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre92(&c, &opIndexTensorOut, &locs138, &a0, &l1, &a2, self, indices, out)
+	checksPre120(&c, &opIndexTensorOut, &locs173, &a0, &l1, &a2, self, indices, out)
+	defer c.Abandon()
 	r0 := kernels.IndexTensorOut(self, indices, out)
-	checksPost93(&c, &locs138, &a0, &l1, &a2, self, indices, out)
+	checksPost121(&c, &locs173, &a0, &l1, &a2, self, indices, out)
 	return r0
 }
 
@@ -1895,9 +1979,9 @@ func XUnsafeIndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tens
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre90(&c, &opXUnsafeIndexTensor, &locs139, &a0, &l1, self, indices)
+	checksPre118(&c, &opXUnsafeIndexTensor, &locs146, &a0, &l1, self, indices)
 	r0 := kernels.XUnsafeIndexTensor(self, indices)
-	checksPost91(&c, &locs139, &a0, &l1, self, indices, r0)
+	checksPost119(&c, &locs146, &a0, &l1, self, indices, r0)
 	return r0
 }
 
@@ -1913,9 +1997,9 @@ func XUnsafeMaskedIndex(self *torch.Tensor, mask *torch.Tensor, indices []*torch
 		return kernels.XUnsafeMaskedIndex(self, mask, indices, fill)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXUnsafeMaskedIndex, &locs166)
+	checksPre44(&c, &opXUnsafeMaskedIndex, &locs174)
 	r0 := kernels.XUnsafeMaskedIndex(self, mask, indices, fill)
-	checksPost44(&c, &locs166)
+	checksPost57(&c, &locs174)
 	return r0
 }
 
@@ -1931,9 +2015,9 @@ func XUnsafeMaskedIndexPutAccumulate(self *torch.Tensor, mask *torch.Tensor, ind
 		return kernels.XUnsafeMaskedIndexPutAccumulate(self, mask, indices, values)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXUnsafeMaskedIndexPutAccumulate, &locs167)
+	checksPre60(&c, &opXUnsafeMaskedIndexPutAccumulate, &locs175)
 	r0 := kernels.XUnsafeMaskedIndexPutAccumulate(self, mask, indices, values)
-	checksPost77(&c, &locs167)
+	checksPost96(&c, &locs175)
 	return r0
 }
 
@@ -1950,9 +2034,10 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre18(&c, &opIndexCopyOut, &locs168, &a0, &a2, &a3, &a4, self, index, source, out)
+	checksPre56(&c, &opIndexCopyOut, &locs176, &a0, &a2, &a3, &a4, self, index, source, out)
+	defer c.Abandon()
 	r0 := kernels.IndexCopyOut(self, dim, index, source, out)
-	checksPost19(&c, &locs168, &a0, &a2, &a3, &a4, self, index, source, out)
+	checksPost24(&c, &locs176, &a0, &a2, &a3, &a4, self, index, source, out)
 	return r0
 }
 
@@ -1969,9 +2054,10 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opIndexCopy_, &locs169, &a0, &a2, &a3, self, index, source)
+	checksPre55(&c, &opIndexCopy_, &locs177, &a0, &a2, &a3, self, index, source)
+	defer c.Abandon()
 	r0 := kernels.IndexCopy_(self, dim, index, source)
-	checksPost41(&c, &locs169, &a0, &a2, &a3, self, index, source)
+	checksPost52(&c, &locs177, &a0, &a2, &a3, self, index, source)
 	return r0
 }
 
@@ -1988,9 +2074,9 @@ func IndexCopy(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre42(&c, &opIndexCopy, &locs170, &a0, &a2, &a3, self, index, source)
+	checksPre53(&c, &opIndexCopy, &locs178, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexCopy(self, dim, index, source)
-	checksPost43(&c, &locs170, &a0, &a2, &a3, self, index, source, r0)
+	checksPost54(&c, &locs178, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2010,9 +2096,10 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre92(&c, &opIndexPut_, &locs171, &a0, &l1, &a2, self, indices, values)
+	checksPre122(&c, &opIndexPut_, &locs179, &a0, &l1, &a2, self, indices, values)
+	defer c.Abandon()
 	r0 := kernels.IndexPut_(self, indices, values, accumulate)
-	checksPost93(&c, &locs171, &a0, &l1, &a2, self, indices, values)
+	checksPost121(&c, &locs179, &a0, &l1, &a2, self, indices, values)
 	return r0
 }
 
@@ -2028,9 +2115,11 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 		return kernels.IndexPutOut(self, indices, values, accumulate, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opIndexPutOut, &locs172)
+	var a4 asserts.Saved
+	checksPre58(&c, &opIndexPutOut, &locs180, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.IndexPutOut(self, indices, values, accumulate, out)
-	checksPost23(&c, &locs172)
+	checksPost59(&c, &locs180, &a4, out)
 	return r0
 }
 
@@ -2050,9 +2139,9 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre94(&c, &opIndexPut, &locs173, &a0, &l1, &a2, self, indices, values)
+	checksPre123(&c, &opIndexPut, &locs181, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.IndexPut(self, indices, values, accumulate)
-	checksPost95(&c, &locs173, &a0, &l1, &a2, self, indices, values, r0)
+	checksPost124(&c, &locs181, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2072,9 +2161,9 @@ func XUnsafeIndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre94(&c, &opXUnsafeIndexPut, &locs173, &a0, &l1, &a2, self, indices, values)
+	checksPre123(&c, &opXUnsafeIndexPut, &locs181, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.XUnsafeIndexPut(self, indices, values, accumulate)
-	checksPost95(&c, &locs173, &a0, &l1, &a2, self, indices, values, r0)
+	checksPost124(&c, &locs181, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2094,9 +2183,10 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre92(&c, &opXIndexPutImpl_, &locs171, &a0, &l1, &a2, self, indices, values)
+	checksPre122(&c, &opXIndexPutImpl_, &locs179, &a0, &l1, &a2, self, indices, values)
+	defer c.Abandon()
 	r0 := kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
-	checksPost93(&c, &locs171, &a0, &l1, &a2, self, indices, values)
+	checksPost121(&c, &locs179, &a0, &l1, &a2, self, indices, values)
 	return r0
 }
 
@@ -2112,9 +2202,11 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 		return kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXIndexPutImplOut, &locs172)
+	var a5 asserts.Saved
+	checksPre58(&c, &opXIndexPutImplOut, &locs180, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
-	checksPost23(&c, &locs172)
+	checksPost59(&c, &locs180, &a5, out)
 	return r0
 }
 
@@ -2134,9 +2226,9 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre94(&c, &opXIndexPutImpl, &locs173, &a0, &l1, &a2, self, indices, values)
+	checksPre123(&c, &opXIndexPutImpl, &locs181, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
-	checksPost95(&c, &locs173, &a0, &l1, &a2, self, indices, values, r0)
+	checksPost124(&c, &locs181, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2170,9 +2262,9 @@ func Isclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float64
 		return kernels.Isclose(self, other, rtol, atol, equal_nan)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsclose, &locs6)
+	checksPre9(&c, &opIsclose, &locs6)
 	r0 := kernels.Isclose(self, other, rtol, atol, equal_nan)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -2189,9 +2281,10 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre40(&c, &opIsinTensorTensorOut, &locs174, &a0, &a1, &a4, elements, test_elements, out)
+	checksPre51(&c, &opIsinTensorTensorOut, &locs182, &a0, &a1, &a4, elements, test_elements, out)
+	defer c.Abandon()
 	r0 := kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
-	checksPost41(&c, &locs174, &a0, &a1, &a4, elements, test_elements, out)
+	checksPost52(&c, &locs182, &a0, &a1, &a4, elements, test_elements, out)
 	return r0
 }
 
@@ -2208,9 +2301,9 @@ func IsinTensorTensor(elements *torch.Tensor, test_elements *torch.Tensor, assum
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opIsinTensorTensor, &locs175, &a0, &a1, elements, test_elements)
+	checksPre12(&c, &opIsinTensorTensor, &locs183, &a0, &a1, elements, test_elements)
 	r0 := kernels.IsinTensorTensor(elements, test_elements, assume_unique, invert)
-	checksPost9(&c, &locs175, &a0, &a1, elements, test_elements, r0)
+	checksPost13(&c, &locs183, &a0, &a1, elements, test_elements, r0)
 	return r0
 }
 
@@ -2227,9 +2320,10 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opIsinTensorScalarOut, &locs176, &a0, &a4, elements, out)
+	checksPre48(&c, &opIsinTensorScalarOut, &locs184, &a0, &a4, elements, out)
+	defer c.Abandon()
 	r0 := kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
-	checksPost12(&c, &locs176, &a0, &a4, elements, out)
+	checksPost17(&c, &locs184, &a0, &a4, elements, out)
 	return r0
 }
 
@@ -2246,9 +2340,9 @@ func IsinTensorScalar(elements *torch.Tensor, test_element torch.Scalar, assume_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opIsinTensorScalar, &locs177, &a0, elements)
+	checksPre46(&c, &opIsinTensorScalar, &locs185, &a0, elements)
 	r0 := kernels.IsinTensorScalar(elements, test_element, assume_unique, invert)
-	checksPost38(&c, &locs177, &a0, elements, r0)
+	checksPost47(&c, &locs185, &a0, elements, r0)
 	return r0
 }
 
@@ -2265,9 +2359,10 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 	}
 	var c asserts.Call
 	var a1, a4 asserts.Saved
-	checksPre11(&c, &opIsinScalarTensorOut, &locs178, &a1, &a4, test_elements, out)
+	checksPre48(&c, &opIsinScalarTensorOut, &locs186, &a1, &a4, test_elements, out)
+	defer c.Abandon()
 	r0 := kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
-	checksPost12(&c, &locs178, &a1, &a4, test_elements, out)
+	checksPost17(&c, &locs186, &a1, &a4, test_elements, out)
 	return r0
 }
 
@@ -2284,9 +2379,9 @@ func IsinScalarTensor(element torch.Scalar, test_elements *torch.Tensor, assume_
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opIsinScalarTensor, &locs179, &a1, test_elements)
+	checksPre46(&c, &opIsinScalarTensor, &locs187, &a1, test_elements)
 	r0 := kernels.IsinScalarTensor(element, test_elements, assume_unique, invert)
-	checksPost38(&c, &locs179, &a1, test_elements, r0)
+	checksPost47(&c, &locs187, &a1, test_elements, r0)
 	return r0
 }
 
@@ -2303,9 +2398,9 @@ func Isnan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opIsnan, &locs0, &a0, self)
+	checksPre46(&c, &opIsnan, &locs0, &a0, self)
 	r0 := kernels.Isnan(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2322,9 +2417,10 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opIsnanOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opIsnanOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IsnanOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2340,9 +2436,9 @@ func IsDistributed(self *torch.Tensor) bool {
 		return kernels.IsDistributed(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opIsDistributed, &locs3)
+	checksPre5(&c, &opIsDistributed, &locs3)
 	r0 := kernels.IsDistributed(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2358,9 +2454,9 @@ func IsFloatingPoint(self *torch.Tensor) bool {
 		return kernels.IsFloatingPoint(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opIsFloatingPoint, &locs3)
+	checksPre5(&c, &opIsFloatingPoint, &locs3)
 	r0 := kernels.IsFloatingPoint(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2376,9 +2472,9 @@ func IsComplex(self *torch.Tensor) bool {
 		return kernels.IsComplex(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opIsComplex, &locs3)
+	checksPre5(&c, &opIsComplex, &locs3)
 	r0 := kernels.IsComplex(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2394,9 +2490,9 @@ func IsConj(self *torch.Tensor) bool {
 		return kernels.IsConj(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opIsConj, &locs3)
+	checksPre5(&c, &opIsConj, &locs3)
 	r0 := kernels.IsConj(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2412,9 +2508,9 @@ func XIsZerotensor(self *torch.Tensor) bool {
 		return kernels.XIsZerotensor(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXIsZerotensor, &locs3)
+	checksPre5(&c, &opXIsZerotensor, &locs3)
 	r0 := kernels.XIsZerotensor(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2430,9 +2526,9 @@ func IsNeg(self *torch.Tensor) bool {
 		return kernels.IsNeg(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opIsNeg, &locs3)
+	checksPre5(&c, &opIsNeg, &locs3)
 	r0 := kernels.IsNeg(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2466,9 +2562,9 @@ func IsNonzero(self *torch.Tensor) bool {
 		return kernels.IsNonzero(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opIsNonzero, &locs3)
+	checksPre5(&c, &opIsNonzero, &locs3)
 	r0 := kernels.IsNonzero(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2485,9 +2581,9 @@ func IsSameSize(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opIsSameSize, &locs8, &a0, &a1, self, other)
+	checksPre16(&c, &opIsSameSize, &locs8, &a0, &a1, self, other)
 	r0 := kernels.IsSameSize(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2503,9 +2599,9 @@ func IsSigned(self *torch.Tensor) bool {
 		return kernels.IsSigned(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opIsSigned, &locs3)
+	checksPre5(&c, &opIsSigned, &locs3)
 	r0 := kernels.IsSigned(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2521,9 +2617,9 @@ func IsInference(self *torch.Tensor) bool {
 		return kernels.IsInference(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opIsInference, &locs3)
+	checksPre5(&c, &opIsInference, &locs3)
 	r0 := kernels.IsInference(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2539,9 +2635,9 @@ func Numel(self *torch.Tensor) int64 {
 		return kernels.Numel(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opNumel, &locs3)
+	checksPre5(&c, &opNumel, &locs3)
 	r0 := kernels.Numel(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2557,9 +2653,9 @@ func Dim(self *torch.Tensor) int64 {
 		return kernels.Dim(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDim, &locs3)
+	checksPre5(&c, &opDim, &locs3)
 	r0 := kernels.Dim(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2575,9 +2671,9 @@ func GetDevice(self *torch.Tensor) int64 {
 		return kernels.GetDevice(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opGetDevice, &locs3)
+	checksPre5(&c, &opGetDevice, &locs3)
 	r0 := kernels.GetDevice(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2593,9 +2689,9 @@ func StorageOffset(self *torch.Tensor) int64 {
 		return kernels.StorageOffset(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opStorageOffset, &locs3)
+	checksPre5(&c, &opStorageOffset, &locs3)
 	r0 := kernels.StorageOffset(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2611,9 +2707,9 @@ func IsContiguous(self *torch.Tensor) bool {
 		return kernels.IsContiguous(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opIsContiguous, &locs3)
+	checksPre5(&c, &opIsContiguous, &locs3)
 	r0 := kernels.IsContiguous(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2629,9 +2725,9 @@ func IsContiguousMemoryFormat(self *torch.Tensor, memory_format int) bool {
 		return kernels.IsContiguousMemoryFormat(self, memory_format)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opIsContiguousMemoryFormat, &locs3)
+	checksPre5(&c, &opIsContiguousMemoryFormat, &locs3)
 	r0 := kernels.IsContiguousMemoryFormat(self, memory_format)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2647,9 +2743,9 @@ func KlDiv(self *torch.Tensor, target *torch.Tensor, reduction int64, log_target
 		return kernels.KlDiv(self, target, reduction, log_target)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opKlDiv, &locs160)
+	checksPre9(&c, &opKlDiv, &locs167)
 	r0 := kernels.KlDiv(self, target, reduction, log_target)
-	checksPost6(&c, &locs160)
+	checksPost10(&c, &locs167)
 	return r0
 }
 
@@ -2665,9 +2761,9 @@ func Kron(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Kron(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opKron, &locs6)
+	checksPre9(&c, &opKron, &locs6)
 	r0 := kernels.Kron(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -2683,9 +2779,11 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.KronOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opKronOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opKronOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.KronOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -2702,9 +2800,9 @@ func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opKthvalue, &locs26, &a0, self)
+	checksPre40(&c, &opKthvalue, &locs26, &a0, self)
 	r0, r1 := kernels.Kthvalue(self, k_, dim, keepdim)
-	checksPost35(&c, &locs26, &a0, self, r0, r1)
+	checksPost41(&c, &locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -2721,9 +2819,10 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre40(&c, &opKthvalueValues, &locs115, &a0, &a4, &a5, self, values, indices)
+	checksPre95(&c, &opKthvalueValues, &locs122, &a0, &a4, &a5, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
-	checksPost41(&c, &locs115, &a0, &a4, &a5, self, values, indices)
+	checksPost52(&c, &locs122, &a0, &a4, &a5, self, values, indices)
 	return r0, r1
 }
 
@@ -2758,9 +2857,9 @@ func NativeLayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre88(&c, &opNativeLayerNorm, &locs161, &a0, &a2, &a3, input, weight, bias)
+	checksPre114(&c, &opNativeLayerNorm, &locs168, &a0, &a2, &a3, input, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNorm(input, normalized_shape, weight, bias, eps)
-	checksPost89(&c, &locs161, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
+	checksPost115(&c, &locs168, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2776,9 +2875,11 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 		return kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opNativeLayerNormOut, &locs162)
+	var a5, a6, a7 asserts.Saved
+	checksPre116(&c, &opNativeLayerNormOut, &locs169, &a5, &a6, &a7, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
-	checksPost23(&c, &locs162)
+	checksPost117(&c, &locs169, &a5, &a6, &a7, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -2795,9 +2896,9 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6 asserts.Saved
-	checksPre96(&c, &opNativeLayerNormBackward, &locs180, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
+	checksPre125(&c, &opNativeLayerNormBackward, &locs188, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
-	checksPost97(&c, &locs180, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
+	checksPost126(&c, &locs188, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2813,9 +2914,11 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 		return kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opNativeLayerNormBackwardOut, &locs164)
+	var a8, a9, a10 asserts.Saved
+	checksPre88(&c, &opNativeLayerNormBackwardOut, &locs171, &a8, &a9, &a10, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
-	checksPost72(&c, &locs164)
+	checksPost89(&c, &locs171, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -2850,9 +2953,9 @@ func XFusedRmsNorm(input *torch.Tensor, normalized_shape []int64, weight *torch.
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre98(&c, &opXFusedRmsNorm, &locs181, &a0, &a2, input, weight)
+	checksPre127(&c, &opXFusedRmsNorm, &locs189, &a0, &a2, input, weight)
 	r0, r1 := kernels.XFusedRmsNorm(input, normalized_shape, weight, eps)
-	checksPost99(&c, &locs181, &a0, &a2, input, weight, r0, r1)
+	checksPost128(&c, &locs189, &a0, &a2, input, weight, r0, r1)
 	return r0, r1
 }
 
@@ -2868,9 +2971,9 @@ func XFusedRmsNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normaliz
 		return kernels.XFusedRmsNormBackward(grad_out, input, normalized_shape, rstd, weight, output_mask)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXFusedRmsNormBackward, &locs182)
+	checksPre60(&c, &opXFusedRmsNormBackward, &locs190)
 	r0, r1 := kernels.XFusedRmsNormBackward(grad_out, input, normalized_shape, rstd, weight, output_mask)
-	checksPost73(&c, &locs182)
+	checksPost90(&c, &locs190)
 	return r0, r1
 }
 
@@ -2887,9 +2990,9 @@ func NanToNum(self *torch.Tensor, nan *float64, posinf *float64, neginf *float64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNanToNum, &locs0, &a0, self)
+	checksPre46(&c, &opNanToNum, &locs0, &a0, self)
 	r0 := kernels.NanToNum(self, nan, posinf, neginf)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2906,9 +3009,10 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opNanToNum_, &locs3, &a0, self)
+	checksPre7(&c, &opNanToNum_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.NanToNum_(self, nan, posinf, neginf)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2925,9 +3029,10 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opNanToNumOut, &locs39, &a0, &a4, self, out)
+	checksPre48(&c, &opNanToNumOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NanToNumOut(self, nan, posinf, neginf, out)
-	checksPost12(&c, &locs39, &a0, &a4, self, out)
+	checksPost17(&c, &locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -2944,9 +3049,9 @@ func Linear(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opLinear, &locs85, &a0, &a1, &a2, input, weight, bias)
+	checksPre64(&c, &opLinear, &locs91, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Linear(input, weight, bias)
-	checksPost50(&c, &locs85, &a0, &a1, &a2, input, weight, bias, r0)
+	checksPost65(&c, &locs91, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -2963,9 +3068,9 @@ func LinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre61(&c, &opLinearBackward, &locs183, &a0, &a1, &a2, self, grad_output, weight)
+	checksPre76(&c, &opLinearBackward, &locs191, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.LinearBackward(self, grad_output, weight, output_mask)
-	checksPost62(&c, &locs183, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	checksPost77(&c, &locs191, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2981,9 +3086,11 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 		return kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opLinearBackwardOut, &locs184)
+	var a4, a5, a6 asserts.Saved
+	checksPre78(&c, &opLinearBackwardOut, &locs192, &a4, &a5, &a6, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	checksPost63(&c, &locs184)
+	checksPost79(&c, &locs192, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3000,9 +3107,10 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opLinearOut, &locs86, &a0, &a1, &a3, input, weight, out)
+	checksPre51(&c, &opLinearOut, &locs193, &a0, &a1, &a3, input, weight, out)
+	defer c.Abandon()
 	r0 := kernels.LinearOut(input, weight, bias, out)
-	checksPost41(&c, &locs86, &a0, &a1, &a3, input, weight, out)
+	checksPost52(&c, &locs193, &a0, &a1, &a3, input, weight, out)
 	return r0
 }
 
@@ -3019,9 +3127,9 @@ func MkldnnLinear(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opMkldnnLinear, &locs91, &a0, &a1, &a2, self, weight, bias)
+	checksPre64(&c, &opMkldnnLinear, &locs97, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnLinear(self, weight, bias)
-	checksPost50(&c, &locs91, &a0, &a1, &a2, self, weight, bias, r0)
+	checksPost65(&c, &locs97, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -3037,9 +3145,11 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.MkldnnLinearOut(self, weight, bias, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMkldnnLinearOut, &locs106)
+	var a3 asserts.Saved
+	checksPre14(&c, &opMkldnnLinearOut, &locs113, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnLinearOut(self, weight, bias, out)
-	checksPost10(&c, &locs106)
+	checksPost15(&c, &locs113, &a3, out)
 	return r0
 }
 
@@ -3055,9 +3165,9 @@ func MkldnnLinearBackwardInput(input_size []int64, grad_output *torch.Tensor, we
 		return kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMkldnnLinearBackwardInput, &locs185)
+	checksPre9(&c, &opMkldnnLinearBackwardInput, &locs194)
 	r0 := kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
-	checksPost6(&c, &locs185)
+	checksPost10(&c, &locs194)
 	return r0
 }
 
@@ -3073,9 +3183,11 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 		return kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMkldnnLinearBackwardInputOut, &locs186)
+	var a3 asserts.Saved
+	checksPre14(&c, &opMkldnnLinearBackwardInputOut, &locs195, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
-	checksPost10(&c, &locs186)
+	checksPost15(&c, &locs195, &a3, out)
 	return r0
 }
 
@@ -3091,9 +3203,9 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 		return kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opMkldnnLinearBackwardWeights, &locs187)
+	checksPre60(&c, &opMkldnnLinearBackwardWeights, &locs196)
 	r0, r1 := kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
-	checksPost73(&c, &locs187)
+	checksPost90(&c, &locs196)
 	return r0, r1
 }
 
@@ -3109,9 +3221,11 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 		return kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opMkldnnLinearBackwardWeightsOut, &locs188)
+	var a4, a5 asserts.Saved
+	checksPre91(&c, &opMkldnnLinearBackwardWeightsOut, &locs197, &a4, &a5, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
-	checksPost74(&c, &locs188)
+	checksPost92(&c, &locs197, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -3127,9 +3241,9 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 		return kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opMkldnnLinearBackward, &locs183)
+	checksPre62(&c, &opMkldnnLinearBackward, &locs191)
 	r0, r1, r2 := kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
-	checksPost48(&c, &locs183)
+	checksPost63(&c, &locs191)
 	return r0, r1, r2
 }
 
@@ -3145,9 +3259,11 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 		return kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opMkldnnLinearBackwardOut, &locs184)
+	var a4, a5, a6 asserts.Saved
+	checksPre78(&c, &opMkldnnLinearBackwardOut, &locs192, &a4, &a5, &a6, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	checksPost63(&c, &locs184)
+	checksPost79(&c, &locs192, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3181,9 +3297,9 @@ func XCsltSparseMm(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias *torc
 		return kernels.XCsltSparseMm(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result, alg_id, split_k, split_k_mode)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXCsltSparseMm, &locs189)
+	checksPre9(&c, &opXCsltSparseMm, &locs198)
 	r0 := kernels.XCsltSparseMm(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result, alg_id, split_k, split_k_mode)
-	checksPost6(&c, &locs189)
+	checksPost10(&c, &locs198)
 	return r0
 }
 
@@ -3200,9 +3316,9 @@ func XCsltSparseMmSearch(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opXCsltSparseMmSearch, &locs190, &a0, &a1, compressed_A, dense_B)
+	checksPre16(&c, &opXCsltSparseMmSearch, &locs199, &a0, &a1, compressed_A, dense_B)
 	r0 := kernels.XCsltSparseMmSearch(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result)
-	checksPost12(&c, &locs190, &a0, &a1, compressed_A, dense_B)
+	checksPost17(&c, &locs199, &a0, &a1, compressed_A, dense_B)
 	return r0
 }
 
@@ -3218,9 +3334,9 @@ func XSparseSemiStructuredTile(input *torch.Tensor, algorithm string, use_cutlas
 		return kernels.XSparseSemiStructuredTile(input, algorithm, use_cutlass)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXSparseSemiStructuredTile, &locs191)
+	checksPre62(&c, &opXSparseSemiStructuredTile, &locs200)
 	r0, r1, r2, r3, r4 := kernels.XSparseSemiStructuredTile(input, algorithm, use_cutlass)
-	checksPost100(&c, &locs191)
+	checksPost129(&c, &locs200)
 	return r0, r1, r2, r3, r4
 }
 
@@ -3236,9 +3352,9 @@ func XSparseSemiStructuredApply(input *torch.Tensor, thread_masks *torch.Tensor)
 		return kernels.XSparseSemiStructuredApply(input, thread_masks)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSparseSemiStructuredApply, &locs192)
+	checksPre44(&c, &opXSparseSemiStructuredApply, &locs201)
 	r0, r1 := kernels.XSparseSemiStructuredApply(input, thread_masks)
-	checksPost36(&c, &locs192)
+	checksPost45(&c, &locs201)
 	return r0, r1
 }
 
@@ -3254,9 +3370,9 @@ func XSparseSemiStructuredApplyDense(input *torch.Tensor, thread_masks *torch.Te
 		return kernels.XSparseSemiStructuredApplyDense(input, thread_masks)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseSemiStructuredApplyDense, &locs193)
+	checksPre9(&c, &opXSparseSemiStructuredApplyDense, &locs202)
 	r0 := kernels.XSparseSemiStructuredApplyDense(input, thread_masks)
-	checksPost6(&c, &locs193)
+	checksPost10(&c, &locs202)
 	return r0
 }
 
@@ -3272,9 +3388,9 @@ func XSparseSemiStructuredLinear(input *torch.Tensor, weight *torch.Tensor, meta
 		return kernels.XSparseSemiStructuredLinear(input, weight, meta, bias, activation, out_dtype)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSparseSemiStructuredLinear, &locs194)
+	checksPre44(&c, &opXSparseSemiStructuredLinear, &locs203)
 	r0 := kernels.XSparseSemiStructuredLinear(input, weight, meta, bias, activation, out_dtype)
-	checksPost44(&c, &locs194)
+	checksPost57(&c, &locs203)
 	return r0
 }
 
@@ -3290,9 +3406,9 @@ func XSparseSemiStructuredMm(mat1 *torch.Tensor, mat1_meta *torch.Tensor, mat2 *
 		return kernels.XSparseSemiStructuredMm(mat1, mat1_meta, mat2, out_dtype)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSparseSemiStructuredMm, &locs195)
+	checksPre44(&c, &opXSparseSemiStructuredMm, &locs204)
 	r0 := kernels.XSparseSemiStructuredMm(mat1, mat1_meta, mat2, out_dtype)
-	checksPost44(&c, &locs195)
+	checksPost57(&c, &locs204)
 	return r0
 }
 
@@ -3308,9 +3424,9 @@ func XSparseSemiStructuredAddmm(input *torch.Tensor, mat1 *torch.Tensor, mat1_me
 		return kernels.XSparseSemiStructuredAddmm(input, mat1, mat1_meta, mat2, alpha, beta, out_dtype)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXSparseSemiStructuredAddmm, &locs196)
+	checksPre60(&c, &opXSparseSemiStructuredAddmm, &locs205)
 	r0 := kernels.XSparseSemiStructuredAddmm(input, mat1, mat1_meta, mat2, alpha, beta, out_dtype)
-	checksPost77(&c, &locs196)
+	checksPost96(&c, &locs205)
 	return r0
 }
 
@@ -3326,9 +3442,9 @@ func XMixedDtypesLinear(input *torch.Tensor, weight *torch.Tensor, scale *torch.
 		return kernels.XMixedDtypesLinear(input, weight, scale, bias, activation)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXMixedDtypesLinear, &locs197)
+	checksPre44(&c, &opXMixedDtypesLinear, &locs206)
 	r0 := kernels.XMixedDtypesLinear(input, weight, scale, bias, activation)
-	checksPost44(&c, &locs197)
+	checksPost57(&c, &locs206)
 	return r0
 }
 
@@ -3344,9 +3460,9 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 		return kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opFbgemmLinearInt8WeightFp32Activation, &locs198)
+	checksPre62(&c, &opFbgemmLinearInt8WeightFp32Activation, &locs207)
 	r0 := kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	checksPost78(&c, &locs198)
+	checksPost99(&c, &locs207)
 	return r0
 }
 
@@ -3362,9 +3478,9 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 		return kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opFbgemmLinearInt8Weight, &locs198)
+	checksPre62(&c, &opFbgemmLinearInt8Weight, &locs207)
 	r0 := kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	checksPost78(&c, &locs198)
+	checksPost99(&c, &locs207)
 	return r0
 }
 
@@ -3380,9 +3496,9 @@ func FbgemmLinearQuantizeWeight(input *torch.Tensor) (*torch.Tensor, *torch.Tens
 		return kernels.FbgemmLinearQuantizeWeight(input)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFbgemmLinearQuantizeWeight, &locs30)
+	checksPre9(&c, &opFbgemmLinearQuantizeWeight, &locs30)
 	r0, r1, r2, r3 := kernels.FbgemmLinearQuantizeWeight(input)
-	checksPost7(&c, &locs30)
+	checksPost11(&c, &locs30)
 	return r0, r1, r2, r3
 }
 
@@ -3416,9 +3532,9 @@ func XWrappedLinearPrepack(weight *torch.Tensor, weight_scale *torch.Tensor, wei
 		return kernels.XWrappedLinearPrepack(weight, weight_scale, weight_zero_point, bias)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXWrappedLinearPrepack, &locs199)
+	checksPre60(&c, &opXWrappedLinearPrepack, &locs208)
 	r0 := kernels.XWrappedLinearPrepack(weight, weight_scale, weight_zero_point, bias)
-	checksPost77(&c, &locs199)
+	checksPost96(&c, &locs208)
 	return r0
 }
 
@@ -3434,9 +3550,9 @@ func XWrappedQuantizedLinearPrepacked(input *torch.Tensor, input_scale *torch.Te
 		return kernels.XWrappedQuantizedLinearPrepacked(input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, out_channel)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opXWrappedQuantizedLinearPrepacked, &locs200)
+	checksPre80(&c, &opXWrappedQuantizedLinearPrepacked, &locs209)
 	r0 := kernels.XWrappedQuantizedLinearPrepacked(input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, out_channel)
-	checksPost101(&c, &locs200)
+	checksPost130(&c, &locs209)
 	return r0
 }
 
@@ -3452,9 +3568,9 @@ func FbgemmLinearFp16WeightFp32Activation(input *torch.Tensor, packed_weight *to
 		return kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFbgemmLinearFp16WeightFp32Activation, &locs201)
+	checksPre9(&c, &opFbgemmLinearFp16WeightFp32Activation, &locs210)
 	r0 := kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
-	checksPost6(&c, &locs201)
+	checksPost10(&c, &locs210)
 	return r0
 }
 
@@ -3470,9 +3586,11 @@ func FbgemmLinearFp16WeightFp32ActivationOut(input *torch.Tensor, packed_weight 
 		return kernels.FbgemmLinearFp16WeightFp32ActivationOut(input, packed_weight, bias, output)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opFbgemmLinearFp16WeightFp32ActivationOut, &locs202)
+	var a3 asserts.Saved
+	checksPre58(&c, &opFbgemmLinearFp16WeightFp32ActivationOut, &locs211, &a3, output)
+	defer c.Abandon()
 	r0 := kernels.FbgemmLinearFp16WeightFp32ActivationOut(input, packed_weight, bias, output)
-	checksPost44(&c, &locs202)
+	checksPost131(&c, &locs211, &a3, output)
 	return r0
 }
 
@@ -3488,9 +3606,9 @@ func FbgemmLinearFp16Weight(input *torch.Tensor, packed_weight *torch.Tensor, bi
 		return kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opFbgemmLinearFp16Weight, &locs203)
+	checksPre44(&c, &opFbgemmLinearFp16Weight, &locs212)
 	r0 := kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
-	checksPost44(&c, &locs203)
+	checksPost57(&c, &locs212)
 	return r0
 }
 
@@ -3506,9 +3624,11 @@ func FbgemmLinearFp16WeightOut(input *torch.Tensor, packed_weight *torch.Tensor,
 		return kernels.FbgemmLinearFp16WeightOut(input, packed_weight, bias, output)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opFbgemmLinearFp16WeightOut, &locs204)
+	var a3 asserts.Saved
+	checksPre132(&c, &opFbgemmLinearFp16WeightOut, &locs213, &a3, output)
+	defer c.Abandon()
 	r0 := kernels.FbgemmLinearFp16WeightOut(input, packed_weight, bias, output)
-	checksPost77(&c, &locs204)
+	checksPost133(&c, &locs213, &a3, output)
 	return r0
 }
 
@@ -3561,9 +3681,9 @@ func LdexpTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLdexpTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opLdexpTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LdexpTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3580,9 +3700,10 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLdexp_, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opLdexp_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Ldexp_(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -3599,9 +3720,10 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLdexpOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opLdexpOut, &locs41, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LdexpOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -3617,9 +3739,9 @@ func Linspace(start torch.Scalar, end torch.Scalar, steps int64, dtype *int, lay
 		return kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opLinspace, &locs13)
+	checksPre5(&c, &opLinspace, &locs13)
 	r0 := kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -3635,9 +3757,9 @@ func LinspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, d
 		return kernels.LinspaceTensorTensor(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinspaceTensorTensor, &locs205)
+	checksPre9(&c, &opLinspaceTensorTensor, &locs214)
 	r0 := kernels.LinspaceTensorTensor(start, end, steps, dtype, layout, device, pin_memory)
-	checksPost6(&c, &locs205)
+	checksPost10(&c, &locs214)
 	return r0
 }
 
@@ -3653,9 +3775,9 @@ func LinspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, dt
 		return kernels.LinspaceTensorScalar(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinspaceTensorScalar, &locs206)
+	checksPre0(&c, &opLinspaceTensorScalar, &locs215)
 	r0 := kernels.LinspaceTensorScalar(start, end, steps, dtype, layout, device, pin_memory)
-	checksPost1(&c, &locs206)
+	checksPost1(&c, &locs215)
 	return r0
 }
 
@@ -3671,9 +3793,9 @@ func LinspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, dt
 		return kernels.LinspaceScalarTensor(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinspaceScalarTensor, &locs207)
+	checksPre0(&c, &opLinspaceScalarTensor, &locs216)
 	r0 := kernels.LinspaceScalarTensor(start, end, steps, dtype, layout, device, pin_memory)
-	checksPost1(&c, &locs207)
+	checksPost1(&c, &locs216)
 	return r0
 }
 
@@ -3689,9 +3811,11 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 		return kernels.LinspaceOut(start, end, steps, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opLinspaceOut, &locs25)
+	var a3 asserts.Saved
+	checksPre7(&c, &opLinspaceOut, &locs25, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinspaceOut(start, end, steps, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a3, out)
 	return r0
 }
 
@@ -3707,9 +3831,11 @@ func LinspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 		return kernels.LinspaceTensorTensorOut(start, end, steps, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinspaceTensorTensorOut, &locs208)
+	var a3 asserts.Saved
+	checksPre14(&c, &opLinspaceTensorTensorOut, &locs217, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinspaceTensorTensorOut(start, end, steps, out)
-	checksPost10(&c, &locs208)
+	checksPost15(&c, &locs217, &a3, out)
 	return r0
 }
 
@@ -3725,9 +3851,11 @@ func LinspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 		return kernels.LinspaceTensorScalarOut(start, end, steps, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinspaceTensorScalarOut, &locs209)
+	var a3 asserts.Saved
+	checksPre3(&c, &opLinspaceTensorScalarOut, &locs218, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinspaceTensorScalarOut(start, end, steps, out)
-	checksPost2(&c, &locs209)
+	checksPost31(&c, &locs218, &a3, out)
 	return r0
 }
 
@@ -3743,9 +3871,11 @@ func LinspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 		return kernels.LinspaceScalarTensorOut(start, end, steps, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinspaceScalarTensorOut, &locs210)
+	var a3 asserts.Saved
+	checksPre3(&c, &opLinspaceScalarTensorOut, &locs219, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinspaceScalarTensorOut(start, end, steps, out)
-	checksPost2(&c, &locs210)
+	checksPost31(&c, &locs219, &a3, out)
 	return r0
 }
 
@@ -3762,9 +3892,9 @@ func Log(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLog, &locs0, &a0, self)
+	checksPre46(&c, &opLog, &locs0, &a0, self)
 	r0 := kernels.Log(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3781,9 +3911,10 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLog_, &locs3, &a0, self)
+	checksPre7(&c, &opLog_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Log_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3800,9 +3931,10 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLogOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opLogOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3819,9 +3951,9 @@ func Log10(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLog10, &locs0, &a0, self)
+	checksPre46(&c, &opLog10, &locs0, &a0, self)
 	r0 := kernels.Log10(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3838,9 +3970,10 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLog10_, &locs3, &a0, self)
+	checksPre7(&c, &opLog10_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Log10_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3857,9 +3990,10 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLog10Out, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opLog10Out, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Log10Out(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3876,9 +4010,9 @@ func Log1p(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLog1p, &locs0, &a0, self)
+	checksPre46(&c, &opLog1p, &locs0, &a0, self)
 	r0 := kernels.Log1p(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3895,9 +4029,10 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLog1p_, &locs3, &a0, self)
+	checksPre7(&c, &opLog1p_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Log1p_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3914,9 +4049,10 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLog1pOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opLog1pOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Log1pOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3933,9 +4069,9 @@ func Log2(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLog2, &locs0, &a0, self)
+	checksPre46(&c, &opLog2, &locs0, &a0, self)
 	r0 := kernels.Log2(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3952,9 +4088,10 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLog2_, &locs3, &a0, self)
+	checksPre7(&c, &opLog2_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Log2_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3971,9 +4108,10 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLog2Out, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opLog2Out, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Log2Out(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3990,9 +4128,10 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLogaddexpOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opLogaddexpOut, &locs41, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LogaddexpOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4009,9 +4148,9 @@ func Logaddexp(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLogaddexp, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opLogaddexp, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4028,9 +4167,10 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLogaddexp2Out, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opLogaddexp2Out, &locs41, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.Logaddexp2Out(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4047,9 +4187,9 @@ func Logaddexp2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLogaddexp2, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opLogaddexp2, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp2(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4066,9 +4206,9 @@ func XlogyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXlogyTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opXlogyTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.XlogyTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4085,9 +4225,9 @@ func XlogyScalarSelf(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opXlogyScalarSelf, &locs211, &a1, other)
+	checksPre46(&c, &opXlogyScalarSelf, &locs220, &a1, other)
 	r0 := kernels.XlogyScalarSelf(self, other)
-	checksPost38(&c, &locs211, &a1, other, r0)
+	checksPost47(&c, &locs220, &a1, other, r0)
 	return r0
 }
 
@@ -4104,9 +4244,9 @@ func XlogyScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXlogyScalarOther, &locs0, &a0, self)
+	checksPre46(&c, &opXlogyScalarOther, &locs0, &a0, self)
 	r0 := kernels.XlogyScalarOther(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4123,9 +4263,10 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opXlogy_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opXlogy_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Xlogy_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4142,9 +4283,10 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opXlogy_ScalarOther, &locs3, &a0, self)
+	checksPre7(&c, &opXlogy_ScalarOther, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Xlogy_ScalarOther(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4161,9 +4303,10 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opXlogyOutTensor, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opXlogyOutTensor, &locs41, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.XlogyOutTensor(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4180,9 +4323,10 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opXlogyOutScalarSelf, &locs212, &a1, &a2, other, out)
+	checksPre48(&c, &opXlogyOutScalarSelf, &locs221, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarSelf(self, other, out)
-	checksPost12(&c, &locs212, &a1, &a2, other, out)
+	checksPost17(&c, &locs221, &a1, &a2, other, out)
 	return r0
 }
 
@@ -4199,9 +4343,10 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opXlogyOutScalarOther, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opXlogyOutScalarOther, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarOther(self, other, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4217,9 +4362,9 @@ func Logspace(start torch.Scalar, end torch.Scalar, steps int64, base float64, d
 		return kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opLogspace, &locs13)
+	checksPre5(&c, &opLogspace, &locs13)
 	r0 := kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -4235,9 +4380,9 @@ func LogspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, b
 		return kernels.LogspaceTensorTensor(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLogspaceTensorTensor, &locs205)
+	checksPre9(&c, &opLogspaceTensorTensor, &locs214)
 	r0 := kernels.LogspaceTensorTensor(start, end, steps, base, dtype, layout, device, pin_memory)
-	checksPost6(&c, &locs205)
+	checksPost10(&c, &locs214)
 	return r0
 }
 
@@ -4253,9 +4398,9 @@ func LogspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, ba
 		return kernels.LogspaceTensorScalar(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogspaceTensorScalar, &locs206)
+	checksPre0(&c, &opLogspaceTensorScalar, &locs215)
 	r0 := kernels.LogspaceTensorScalar(start, end, steps, base, dtype, layout, device, pin_memory)
-	checksPost1(&c, &locs206)
+	checksPost1(&c, &locs215)
 	return r0
 }
 
@@ -4271,9 +4416,9 @@ func LogspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, ba
 		return kernels.LogspaceScalarTensor(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogspaceScalarTensor, &locs207)
+	checksPre0(&c, &opLogspaceScalarTensor, &locs216)
 	r0 := kernels.LogspaceScalarTensor(start, end, steps, base, dtype, layout, device, pin_memory)
-	checksPost1(&c, &locs207)
+	checksPost1(&c, &locs216)
 	return r0
 }
 
@@ -4289,9 +4434,11 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 		return kernels.LogspaceOut(start, end, steps, base, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opLogspaceOut, &locs25)
+	var a4 asserts.Saved
+	checksPre7(&c, &opLogspaceOut, &locs25, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LogspaceOut(start, end, steps, base, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a4, out)
 	return r0
 }
 
@@ -4307,9 +4454,11 @@ func LogspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 		return kernels.LogspaceTensorTensorOut(start, end, steps, base, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLogspaceTensorTensorOut, &locs208)
+	var a4 asserts.Saved
+	checksPre14(&c, &opLogspaceTensorTensorOut, &locs217, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LogspaceTensorTensorOut(start, end, steps, base, out)
-	checksPost10(&c, &locs208)
+	checksPost15(&c, &locs217, &a4, out)
 	return r0
 }
 
@@ -4325,9 +4474,11 @@ func LogspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 		return kernels.LogspaceTensorScalarOut(start, end, steps, base, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogspaceTensorScalarOut, &locs209)
+	var a4 asserts.Saved
+	checksPre3(&c, &opLogspaceTensorScalarOut, &locs218, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LogspaceTensorScalarOut(start, end, steps, base, out)
-	checksPost2(&c, &locs209)
+	checksPost31(&c, &locs218, &a4, out)
 	return r0
 }
 
@@ -4343,9 +4494,11 @@ func LogspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 		return kernels.LogspaceScalarTensorOut(start, end, steps, base, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogspaceScalarTensorOut, &locs210)
+	var a4 asserts.Saved
+	checksPre3(&c, &opLogspaceScalarTensorOut, &locs219, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LogspaceScalarTensorOut(start, end, steps, base, out)
-	checksPost2(&c, &locs210)
+	checksPost31(&c, &locs219, &a4, out)
 	return r0
 }
 
@@ -4379,9 +4532,11 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 		return kernels.LogSoftmaxIntOut(self, dim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogSoftmaxIntOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opLogSoftmaxIntOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LogSoftmaxIntOut(self, dim, dtype, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -4398,9 +4553,9 @@ func XLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXLogSoftmax, &locs0, &a0, self)
+	checksPre46(&c, &opXLogSoftmax, &locs0, &a0, self)
 	r0 := kernels.XLogSoftmax(self, dim, half_to_float)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4417,9 +4572,10 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opXLogSoftmaxOut, &locs39, &a0, &a3, self, out)
+	checksPre48(&c, &opXLogSoftmaxOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
-	checksPost12(&c, &locs39, &a0, &a3, self, out)
+	checksPost17(&c, &locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -4436,9 +4592,9 @@ func XLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXLogSoftmaxBackwardData, &locs213, &a0, &a1, grad_output, output)
+	checksPre12(&c, &opXLogSoftmaxBackwardData, &locs222, &a0, &a1, grad_output, output)
 	r0 := kernels.XLogSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	checksPost9(&c, &locs213, &a0, &a1, grad_output, output, r0)
+	checksPost13(&c, &locs222, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -4455,9 +4611,10 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre40(&c, &opXLogSoftmaxBackwardDataOut, &locs214, &a0, &a1, &a4, grad_output, output, out)
+	checksPre51(&c, &opXLogSoftmaxBackwardDataOut, &locs223, &a0, &a1, &a4, grad_output, output, out)
+	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
-	checksPost41(&c, &locs214, &a0, &a1, &a4, grad_output, output, out)
+	checksPost52(&c, &locs223, &a0, &a1, &a4, grad_output, output, out)
 	return r0
 }
 
@@ -4491,9 +4648,11 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 		return kernels.XLogcumsumexpOut(self, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXLogcumsumexpOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXLogcumsumexpOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XLogcumsumexpOut(self, dim, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -4510,9 +4669,9 @@ func Logcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLogcumsumexp, &locs0, &a0, self)
+	checksPre46(&c, &opLogcumsumexp, &locs0, &a0, self)
 	r0 := kernels.Logcumsumexp(self, dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4529,9 +4688,10 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opLogcumsumexpOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opLogcumsumexpOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogcumsumexpOut(self, dim, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4548,9 +4708,9 @@ func Logsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLogsumexp, &locs0, &a0, self)
+	checksPre46(&c, &opLogsumexp, &locs0, &a0, self)
 	r0 := kernels.Logsumexp(self, dim, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4567,9 +4727,10 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opLogsumexpOut, &locs39, &a0, &a3, self, out)
+	checksPre48(&c, &opLogsumexpOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogsumexpOut(self, dim, keepdim, out)
-	checksPost12(&c, &locs39, &a0, &a3, self, out)
+	checksPost17(&c, &locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -4585,9 +4746,9 @@ func MarginRankingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *torch
 		return kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opMarginRankingLoss, &locs99)
+	checksPre44(&c, &opMarginRankingLoss, &locs105)
 	r0 := kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
-	checksPost44(&c, &locs99)
+	checksPost57(&c, &locs105)
 	return r0
 }
 
@@ -4604,9 +4765,9 @@ func Matmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMatmul, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opMatmul, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Matmul(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4622,9 +4783,9 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 		return kernels.MatmulBackward(grad, self, other, mask)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opMatmulBackward, &locs215)
+	checksPre60(&c, &opMatmulBackward, &locs224)
 	r0, r1 := kernels.MatmulBackward(grad, self, other, mask)
-	checksPost73(&c, &locs215)
+	checksPost90(&c, &locs224)
 	return r0, r1
 }
 
@@ -4640,9 +4801,11 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 		return kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opMatmulBackwardOut, &locs216)
+	var a4, a5 asserts.Saved
+	checksPre91(&c, &opMatmulBackwardOut, &locs225, &a4, &a5, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
-	checksPost74(&c, &locs216)
+	checksPost92(&c, &locs225, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -4659,9 +4822,10 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opMatmulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opMatmulOut, &locs41, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MatmulOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4695,9 +4859,11 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 		return kernels.MatrixPowerOut(self, n, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMatrixPowerOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opMatrixPowerOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.MatrixPowerOut(self, n, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -4731,9 +4897,9 @@ func MatrixExpBackward(self *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
 		return kernels.MatrixExpBackward(self, grad)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMatrixExpBackward, &locs217)
+	checksPre9(&c, &opMatrixExpBackward, &locs226)
 	r0 := kernels.MatrixExpBackward(self, grad)
-	checksPost6(&c, &locs217)
+	checksPost10(&c, &locs226)
 	return r0
 }
 
@@ -4749,9 +4915,9 @@ func XAminmax(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.XAminmax(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXAminmax, &locs26)
+	checksPre9(&c, &opXAminmax, &locs26)
 	r0, r1 := kernels.XAminmax(self)
-	checksPost7(&c, &locs26)
+	checksPost11(&c, &locs26)
 	return r0, r1
 }
 
@@ -4767,9 +4933,11 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 		return kernels.XAminmaxOut(self, out0, out1)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXAminmaxOut, &locs27)
+	var a1, a2 asserts.Saved
+	checksPre42(&c, &opXAminmaxOut, &locs27, &a1, &a2, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxOut(self, out0, out1)
-	checksPost10(&c, &locs27)
+	checksPost43(&c, &locs27, &a1, &a2, out0, out1)
 	return r0, r1
 }
 
@@ -4785,9 +4953,9 @@ func XAminmaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *t
 		return kernels.XAminmaxDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXAminmaxDim, &locs26)
+	checksPre9(&c, &opXAminmaxDim, &locs26)
 	r0, r1 := kernels.XAminmaxDim(self, dim, keepdim)
-	checksPost7(&c, &locs26)
+	checksPost11(&c, &locs26)
 	return r0, r1
 }
 
@@ -4803,9 +4971,11 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 		return kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXAminmaxDimOut, &locs27)
+	var a3, a4 asserts.Saved
+	checksPre42(&c, &opXAminmaxDimOut, &locs27, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
-	checksPost10(&c, &locs27)
+	checksPost43(&c, &locs27, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -4822,9 +4992,9 @@ func Aminmax(self *torch.Tensor, dim *int64, keepdim bool) (*torch.Tensor, *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opAminmax, &locs26, &a0, self)
+	checksPre40(&c, &opAminmax, &locs26, &a0, self)
 	r0, r1 := kernels.Aminmax(self, dim, keepdim)
-	checksPost35(&c, &locs26, &a0, self, r0, r1)
+	checksPost41(&c, &locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4841,9 +5011,10 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre40(&c, &opAminmaxOut, &locs218, &a0, &a3, &a4, self, min_, max_)
+	checksPre95(&c, &opAminmaxOut, &locs227, &a0, &a3, &a4, self, min_, max_)
+	defer c.Abandon()
 	r0, r1 := kernels.AminmaxOut(self, dim, keepdim, min_, max_)
-	checksPost41(&c, &locs218, &a0, &a3, &a4, self, min_, max_)
+	checksPost52(&c, &locs227, &a0, &a3, &a4, self, min_, max_)
 	return r0, r1
 }
 
@@ -4859,9 +5030,9 @@ func XComputeLinearCombination(input *torch.Tensor, coefficients *torch.Tensor) 
 		return kernels.XComputeLinearCombination(input, coefficients)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXComputeLinearCombination, &locs219)
+	checksPre9(&c, &opXComputeLinearCombination, &locs228)
 	r0 := kernels.XComputeLinearCombination(input, coefficients)
-	checksPost6(&c, &locs219)
+	checksPost10(&c, &locs228)
 	return r0
 }
 
@@ -4877,9 +5048,11 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 		return kernels.XComputeLinearCombinationOut(input, coefficients, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXComputeLinearCombinationOut, &locs220)
+	var a2 asserts.Saved
+	checksPre14(&c, &opXComputeLinearCombinationOut, &locs229, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XComputeLinearCombinationOut(input, coefficients, out)
-	checksPost10(&c, &locs220)
+	checksPost15(&c, &locs229, &a2, out)
 	return r0
 }
 
@@ -4896,9 +5069,9 @@ func MaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opMaxDim, &locs26, &a0, self)
+	checksPre40(&c, &opMaxDim, &locs26, &a0, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
-	checksPost35(&c, &locs26, &a0, self, r0, r1)
+	checksPost41(&c, &locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4915,9 +5088,10 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre40(&c, &opMaxDimMax, &locs221, &a0, &a3, &a4, self, max_, max_values)
+	checksPre95(&c, &opMaxDimMax, &locs230, &a0, &a3, &a4, self, max_, max_values)
+	defer c.Abandon()
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
-	checksPost41(&c, &locs221, &a0, &a3, &a4, self, max_, max_values)
+	checksPost52(&c, &locs230, &a0, &a3, &a4, self, max_, max_values)
 	return r0, r1
 }
 
@@ -4933,9 +5107,9 @@ func ValueSelectingReductionBackward(grad *torch.Tensor, dim int64, indices *tor
 		return kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opValueSelectingReductionBackward, &locs134)
+	checksPre9(&c, &opValueSelectingReductionBackward, &locs141)
 	r0 := kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
-	checksPost6(&c, &locs134)
+	checksPost10(&c, &locs141)
 	return r0
 }
 
@@ -4952,9 +5126,9 @@ func Amax(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAmax, &locs0, &a0, self)
+	checksPre46(&c, &opAmax, &locs0, &a0, self)
 	r0 := kernels.Amax(self, dim, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4971,9 +5145,10 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opAmaxOut, &locs39, &a0, &a3, self, out)
+	checksPre48(&c, &opAmaxOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AmaxOut(self, dim, keepdim, out)
-	checksPost12(&c, &locs39, &a0, &a3, self, out)
+	checksPost17(&c, &locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -4989,9 +5164,9 @@ func MaxPool1dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 		return kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMaxPool1dWithIndices, &locs26)
+	checksPre9(&c, &opMaxPool1dWithIndices, &locs26)
 	r0, r1 := kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost7(&c, &locs26)
+	checksPost11(&c, &locs26)
 	return r0, r1
 }
 
@@ -5026,9 +5201,9 @@ func MaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMaxPool2d, &locs0, &a0, self)
+	checksPre46(&c, &opMaxPool2d, &locs0, &a0, self)
 	r0 := kernels.MaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5045,9 +5220,9 @@ func MaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMaxPool2dBackward, &locs222, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opMaxPool2dBackward, &locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.MaxPool2dBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost9(&c, &locs222, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5063,9 +5238,11 @@ func MaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kernel_
 		return kernels.MaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMaxPool2dBackwardOut, &locs223)
+	var a7 asserts.Saved
+	checksPre14(&c, &opMaxPool2dBackwardOut, &locs232, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.MaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost10(&c, &locs223)
+	checksPost15(&c, &locs232, &a7, out)
 	return r0
 }
 
@@ -5082,9 +5259,9 @@ func MkldnnMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMkldnnMaxPool2d, &locs0, &a0, self)
+	checksPre46(&c, &opMkldnnMaxPool2d, &locs0, &a0, self)
 	r0 := kernels.MkldnnMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5100,9 +5277,11 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMkldnnMaxPool2dOut, &locs39)
+	var a6 asserts.Saved
+	checksPre3(&c, &opMkldnnMaxPool2dOut, &locs40, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a6, out)
 	return r0
 }
 
@@ -5118,9 +5297,9 @@ func MkldnnMaxPool2dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 		return kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opMkldnnMaxPool2dBackward, &locs224)
+	checksPre44(&c, &opMkldnnMaxPool2dBackward, &locs233)
 	r0 := kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost44(&c, &locs224)
+	checksPost57(&c, &locs233)
 	return r0
 }
 
@@ -5136,9 +5315,11 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opMkldnnMaxPool2dBackwardOut, &locs225)
+	var a8 asserts.Saved
+	checksPre58(&c, &opMkldnnMaxPool2dBackwardOut, &locs234, &a8, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost23(&c, &locs225)
+	checksPost59(&c, &locs234, &a8, out)
 	return r0
 }
 
@@ -5155,9 +5336,9 @@ func MkldnnMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMkldnnMaxPool3d, &locs0, &a0, self)
+	checksPre46(&c, &opMkldnnMaxPool3d, &locs0, &a0, self)
 	r0 := kernels.MkldnnMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5173,9 +5354,11 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMkldnnMaxPool3dOut, &locs39)
+	var a6 asserts.Saved
+	checksPre3(&c, &opMkldnnMaxPool3dOut, &locs40, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a6, out)
 	return r0
 }
 
@@ -5191,9 +5374,9 @@ func MkldnnMaxPool3dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 		return kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opMkldnnMaxPool3dBackward, &locs224)
+	checksPre44(&c, &opMkldnnMaxPool3dBackward, &locs233)
 	r0 := kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost44(&c, &locs224)
+	checksPost57(&c, &locs233)
 	return r0
 }
 
@@ -5209,9 +5392,11 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opMkldnnMaxPool3dBackwardOut, &locs225)
+	var a8 asserts.Saved
+	checksPre58(&c, &opMkldnnMaxPool3dBackwardOut, &locs234, &a8, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost23(&c, &locs225)
+	checksPost59(&c, &locs234, &a8, out)
 	return r0
 }
 
@@ -5245,9 +5430,11 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 		return kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQuantizedMaxPool1dOut, &locs39)
+	var a6 asserts.Saved
+	checksPre3(&c, &opQuantizedMaxPool1dOut, &locs40, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a6, out)
 	return r0
 }
 
@@ -5281,9 +5468,11 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 		return kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQuantizedMaxPool2dOut, &locs39)
+	var a6 asserts.Saved
+	checksPre3(&c, &opQuantizedMaxPool2dOut, &locs40, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a6, out)
 	return r0
 }
 
@@ -5317,9 +5506,11 @@ func QuantizedMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int
 		return kernels.QuantizedMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQuantizedMaxPool3dOut, &locs39)
+	var a6 asserts.Saved
+	checksPre3(&c, &opQuantizedMaxPool3dOut, &locs40, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a6, out)
 	return r0
 }
 
@@ -5354,9 +5545,9 @@ func Mean(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMean, &locs0, &a0, self)
+	checksPre46(&c, &opMean, &locs0, &a0, self)
 	r0 := kernels.Mean(self, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5373,9 +5564,10 @@ func MeanDtypeOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opMeanDtypeOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opMeanDtypeOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.MeanDtypeOut(self, dtype, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5392,9 +5584,9 @@ func MeanDim(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMeanDim, &locs0, &a0, self)
+	checksPre46(&c, &opMeanDim, &locs0, &a0, self)
 	r0 := kernels.MeanDim(self, dim, keepdim, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5411,9 +5603,10 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opMeanOut, &locs39, &a0, &a4, self, out)
+	checksPre48(&c, &opMeanOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.MeanOut(self, dim, keepdim, dtype, out)
-	checksPost12(&c, &locs39, &a0, &a4, self, out)
+	checksPost17(&c, &locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -5447,9 +5640,11 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 		return kernels.NanmeanOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNanmeanOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opNanmeanOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.NanmeanOut(self, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -5466,9 +5661,9 @@ func Median(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMedian, &locs0, &a0, self)
+	checksPre46(&c, &opMedian, &locs0, &a0, self)
 	r0 := kernels.Median(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5484,9 +5679,11 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.MedianOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMedianOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opMedianOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.MedianOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -5503,9 +5700,9 @@ func MedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opMedianDim, &locs26, &a0, self)
+	checksPre40(&c, &opMedianDim, &locs26, &a0, self)
 	r0, r1 := kernels.MedianDim(self, dim, keepdim)
-	checksPost35(&c, &locs26, &a0, self, r0, r1)
+	checksPost41(&c, &locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5522,9 +5719,10 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre40(&c, &opMedianDimValues, &locs115, &a0, &a3, &a4, self, values, indices)
+	checksPre95(&c, &opMedianDimValues, &locs122, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MedianDimValues(self, dim, keepdim, values, indices)
-	checksPost41(&c, &locs115, &a0, &a3, &a4, self, values, indices)
+	checksPost52(&c, &locs122, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
@@ -5541,9 +5739,9 @@ func Nanmedian(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNanmedian, &locs0, &a0, self)
+	checksPre46(&c, &opNanmedian, &locs0, &a0, self)
 	r0 := kernels.Nanmedian(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5559,9 +5757,11 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.NanmedianOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNanmedianOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opNanmedianOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.NanmedianOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -5578,9 +5778,9 @@ func NanmedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opNanmedianDim, &locs26, &a0, self)
+	checksPre40(&c, &opNanmedianDim, &locs26, &a0, self)
 	r0, r1 := kernels.NanmedianDim(self, dim, keepdim)
-	checksPost35(&c, &locs26, &a0, self, r0, r1)
+	checksPost41(&c, &locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5597,9 +5797,10 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre40(&c, &opNanmedianDimValues, &locs115, &a0, &a3, &a4, self, values, indices)
+	checksPre95(&c, &opNanmedianDimValues, &locs122, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
-	checksPost41(&c, &locs115, &a0, &a3, &a4, self, values, indices)
+	checksPost52(&c, &locs122, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
@@ -5616,9 +5817,9 @@ func MinDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opMinDim, &locs26, &a0, self)
+	checksPre40(&c, &opMinDim, &locs26, &a0, self)
 	r0, r1 := kernels.MinDim(self, dim, keepdim)
-	checksPost35(&c, &locs26, &a0, self, r0, r1)
+	checksPost41(&c, &locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5635,9 +5836,10 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre40(&c, &opMinDimMin, &locs226, &a0, &a3, &a4, self, min_, min_indices)
+	checksPre95(&c, &opMinDimMin, &locs235, &a0, &a3, &a4, self, min_, min_indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
-	checksPost41(&c, &locs226, &a0, &a3, &a4, self, min_, min_indices)
+	checksPost52(&c, &locs235, &a0, &a3, &a4, self, min_, min_indices)
 	return r0, r1
 }
 
@@ -5654,9 +5856,9 @@ func Amin(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAmin, &locs0, &a0, self)
+	checksPre46(&c, &opAmin, &locs0, &a0, self)
 	r0 := kernels.Amin(self, dim, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5673,9 +5875,10 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opAminOut, &locs39, &a0, &a3, self, out)
+	checksPre48(&c, &opAminOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AminOut(self, dim, keepdim, out)
-	checksPost12(&c, &locs39, &a0, &a3, self, out)
+	checksPost17(&c, &locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5692,9 +5895,9 @@ func XMpsConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opXMpsConvolution, &locs91, &a0, &a1, &a2, self, weight, bias)
+	checksPre64(&c, &opXMpsConvolution, &locs97, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.XMpsConvolution(self, weight, bias, padding, stride, dilation, groups)
-	checksPost50(&c, &locs91, &a0, &a1, &a2, self, weight, bias, r0)
+	checksPost65(&c, &locs97, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5710,9 +5913,11 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 		return kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXMpsConvolutionOut, &locs106)
+	var a7 asserts.Saved
+	checksPre14(&c, &opXMpsConvolutionOut, &locs113, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	checksPost10(&c, &locs106)
+	checksPost15(&c, &locs113, &a7, out)
 	return r0
 }
 
@@ -5729,9 +5934,9 @@ func MpsConvolutionBackward(self *torch.Tensor, grad_output *torch.Tensor, weigh
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre61(&c, &opMpsConvolutionBackward, &locs183, &a0, &a1, &a2, self, grad_output, weight)
+	checksPre76(&c, &opMpsConvolutionBackward, &locs191, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.MpsConvolutionBackward(self, grad_output, weight, padding, stride, dilation, groups, output_mask)
-	checksPost62(&c, &locs183, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	checksPost77(&c, &locs191, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5747,9 +5952,11 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 		return kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opMpsConvolutionBackwardOut, &locs184)
+	var a8, a9, a10 asserts.Saved
+	checksPre78(&c, &opMpsConvolutionBackwardOut, &locs192, &a8, &a9, &a10, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
-	checksPost63(&c, &locs184)
+	checksPost79(&c, &locs192, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5766,9 +5973,9 @@ func MkldnnConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opMkldnnConvolution, &locs91, &a0, &a1, &a2, self, weight, bias)
+	checksPre64(&c, &opMkldnnConvolution, &locs97, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnConvolution(self, weight, bias, padding, stride, dilation, groups)
-	checksPost50(&c, &locs91, &a0, &a1, &a2, self, weight, bias, r0)
+	checksPost65(&c, &locs97, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5784,9 +5991,11 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMkldnnConvolutionOut, &locs106)
+	var a7 asserts.Saved
+	checksPre14(&c, &opMkldnnConvolutionOut, &locs113, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	checksPost10(&c, &locs106)
+	checksPost15(&c, &locs113, &a7, out)
 	return r0
 }
 
@@ -5803,9 +6012,9 @@ func MkldnnRnnLayer(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre102(&c, &opMkldnnRnnLayer, &locs227, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_)
+	checksPre134(&c, &opMkldnnRnnLayer, &locs236, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_)
 	r0, r1, r2, r3 := kernels.MkldnnRnnLayer(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train)
-	checksPost103(&c, &locs227, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_, r0, r1, r2, r3)
+	checksPost135(&c, &locs236, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5821,9 +6030,11 @@ func MkldnnRnnLayerOut(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torc
 		return kernels.MkldnnRnnLayerOut(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train, out0, out1, out2, out3)
 	}
 	var c asserts.Call
-	checksPre104(&c, &opMkldnnRnnLayerOut, &locs228)
+	var a16, a17, a18, a19 asserts.Saved
+	checksPre136(&c, &opMkldnnRnnLayerOut, &locs237, &a16, &a17, &a18, &a19, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.MkldnnRnnLayerOut(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train, out0, out1, out2, out3)
-	checksPost105(&c, &locs228)
+	checksPost137(&c, &locs237, &a16, &a17, &a18, &a19, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -5840,9 +6051,9 @@ func MkldnnRnnLayerBackward(input *torch.Tensor, weight1 *torch.Tensor, weight2 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a22 asserts.Saved
-	checksPre106(&c, &opMkldnnRnnLayerBackward, &locs229, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace)
+	checksPre138(&c, &opMkldnnRnnLayerBackward, &locs238, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace)
 	r0, r1, r2, r3, r4, r5, r6 := kernels.MkldnnRnnLayerBackward(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace)
-	checksPost107(&c, &locs229, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, r0, r1, r2, r3, r4, r5, r6)
+	checksPost139(&c, &locs238, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, r0, r1, r2, r3, r4, r5, r6)
 	return r0, r1, r2, r3, r4, r5, r6
 }
 
@@ -5858,9 +6069,11 @@ func MkldnnRnnLayerBackwardOut(input *torch.Tensor, weight1 *torch.Tensor, weigh
 		return kernels.MkldnnRnnLayerBackwardOut(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace, out0, out1, out2, out3, out4, out5, out6)
 	}
 	var c asserts.Call
-	checksPre108(&c, &opMkldnnRnnLayerBackwardOut, &locs230)
+	var a23, a24, a25, a26, a27, a28, a29 asserts.Saved
+	checksPre140(&c, &opMkldnnRnnLayerBackwardOut, &locs239, &a23, &a24, &a25, &a26, &a27, &a28, &a29, out0, out1, out2, out3, out4, out5, out6)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4, r5, r6 := kernels.MkldnnRnnLayerBackwardOut(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace, out0, out1, out2, out3, out4, out5, out6)
-	checksPost109(&c, &locs230)
+	checksPost141(&c, &locs239, &a23, &a24, &a25, &a26, &a27, &a28, &a29, out0, out1, out2, out3, out4, out5, out6)
 	return r0, r1, r2, r3, r4, r5, r6
 }
 
@@ -5877,9 +6090,9 @@ func MiopenBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre110(&c, &opMiopenBatchNorm, &locs231, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	checksPre142(&c, &opMiopenBatchNorm, &locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.MiopenBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	checksPost111(&c, &locs231, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	checksPost143(&c, &locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5895,9 +6108,11 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opMiopenBatchNormOut, &locs232)
+	var a8, a9, a10 asserts.Saved
+	checksPre144(&c, &opMiopenBatchNormOut, &locs241, &a8, &a9, &a10, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
-	checksPost74(&c, &locs232)
+	checksPost145(&c, &locs241, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5914,9 +6129,9 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre112(&c, &opMiopenBatchNormBackward, &locs233, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
+	checksPre146(&c, &opMiopenBatchNormBackward, &locs242, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
 	r0, r1, r2 := kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
-	checksPost113(&c, &locs233, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
+	checksPost147(&c, &locs242, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5932,9 +6147,11 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 		return kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opMiopenBatchNormBackwardOut, &locs234)
+	var a8, a9, a10 asserts.Saved
+	checksPre78(&c, &opMiopenBatchNormBackwardOut, &locs243, &a8, &a9, &a10, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
-	checksPost63(&c, &locs234)
+	checksPost79(&c, &locs243, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5951,9 +6168,9 @@ func MiopenConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opMiopenConvolution, &locs91, &a0, &a1, &a2, self, weight, bias)
+	checksPre64(&c, &opMiopenConvolution, &locs97, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	checksPost50(&c, &locs91, &a0, &a1, &a2, self, weight, bias, r0)
+	checksPost65(&c, &locs97, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -5969,9 +6186,11 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMiopenConvolutionOut, &locs106)
+	var a9 asserts.Saved
+	checksPre14(&c, &opMiopenConvolutionOut, &locs113, &a9, out)
+	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	checksPost10(&c, &locs106)
+	checksPost15(&c, &locs113, &a9, out)
 	return r0
 }
 
@@ -5988,9 +6207,9 @@ func MiopenConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opMiopenConvolutionTranspose, &locs91, &a0, &a1, &a2, self, weight, bias)
+	checksPre64(&c, &opMiopenConvolutionTranspose, &locs97, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolutionTranspose(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic)
-	checksPost50(&c, &locs91, &a0, &a1, &a2, self, weight, bias, r0)
+	checksPost65(&c, &locs97, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6006,9 +6225,11 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 		return kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMiopenConvolutionTransposeOut, &locs106)
+	var a10 asserts.Saved
+	checksPre14(&c, &opMiopenConvolutionTransposeOut, &locs113, &a10, out)
+	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
-	checksPost10(&c, &locs106)
+	checksPost15(&c, &locs113, &a10, out)
 	return r0
 }
 
@@ -6025,9 +6246,9 @@ func MiopenDepthwiseConvolution(self *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opMiopenDepthwiseConvolution, &locs91, &a0, &a1, &a2, self, weight, bias)
+	checksPre64(&c, &opMiopenDepthwiseConvolution, &locs97, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenDepthwiseConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	checksPost50(&c, &locs91, &a0, &a1, &a2, self, weight, bias, r0)
+	checksPost65(&c, &locs97, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6043,9 +6264,11 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 		return kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMiopenDepthwiseConvolutionOut, &locs106)
+	var a9 asserts.Saved
+	checksPre14(&c, &opMiopenDepthwiseConvolutionOut, &locs113, &a9, out)
+	defer c.Abandon()
 	r0 := kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	checksPost10(&c, &locs106)
+	checksPost15(&c, &locs113, &a9, out)
 	return r0
 }
 
@@ -6061,9 +6284,9 @@ func MiopenConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMiopenConvolutionRelu, &locs105)
+	checksPre9(&c, &opMiopenConvolutionRelu, &locs111)
 	r0 := kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	checksPost6(&c, &locs105)
+	checksPost10(&c, &locs111)
 	return r0
 }
 
@@ -6079,9 +6302,9 @@ func MiopenConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch
 		return kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opMiopenConvolutionAddRelu, &locs109)
+	checksPre44(&c, &opMiopenConvolutionAddRelu, &locs116)
 	r0 := kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	checksPost44(&c, &locs109)
+	checksPost57(&c, &locs116)
 	return r0
 }
 
@@ -6101,9 +6324,9 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		a0, a3, a4, a13 asserts.Saved
 		l1              asserts.SavedList
 	)
-	checksPre114(&c, &opMiopenRnn, &locs235, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
+	checksPre148(&c, &opMiopenRnn, &locs244, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	checksPost115(&c, &locs235, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
+	checksPost149(&c, &locs244, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -6119,9 +6342,11 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		return kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	}
 	var c asserts.Call
-	checksPre28(&c, &opMiopenRnnOut, &locs22)
+	var a14, a15, a16, a17, a18 asserts.Saved
+	checksPre34(&c, &opMiopenRnnOut, &locs22, &a14, &a15, &a16, &a17, &a18, out0, out1, out2, out3, out4)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	checksPost29(&c, &locs22)
+	checksPost35(&c, &locs22, &a14, &a15, &a16, &a17, &a18, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -6141,9 +6366,9 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19 asserts.Saved
 		l1                                       asserts.SavedList
 	)
-	checksPre116(&c, &opMiopenRnnBackward, &locs236, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	checksPre150(&c, &opMiopenRnnBackward, &locs245, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	checksPost117(&c, &locs236, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2)
+	checksPost151(&c, &locs245, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2)
 	return r0, r1, r2, r3
 }
 
@@ -6164,9 +6389,10 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		a0, a3, a4, a6, a19, a21, a22, a23 asserts.Saved
 		l1, l24                            asserts.SavedList
 	)
-	checksPre32(&c, &opMiopenRnnBackwardOut, &locs24, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	checksPre38(&c, &opMiopenRnnBackwardOut, &locs24, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	defer c.Abandon()
 	kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	checksPost33(&c, &locs24, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	checksPost39(&c, &locs24, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 }
 
 var opXUseMiopenCtcLoss = asserts.Op{
@@ -6182,9 +6408,9 @@ func XUseMiopenCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_len
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opXUseMiopenCtcLoss, &locs14, &a0, &a1, log_probs, targets)
+	checksPre16(&c, &opXUseMiopenCtcLoss, &locs14, &a0, &a1, log_probs, targets)
 	r0 := kernels.XUseMiopenCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
-	checksPost12(&c, &locs14, &a0, &a1, log_probs, targets)
+	checksPost17(&c, &locs14, &a0, &a1, log_probs, targets)
 	return r0
 }
 
@@ -6201,9 +6427,9 @@ func XUseMiopenCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inp
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre18(&c, &opXUseMiopenCtcLossTensor, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	checksPre23(&c, &opXUseMiopenCtcLossTensor, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.XUseMiopenCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
-	checksPost19(&c, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	checksPost24(&c, &locs15, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	return r0
 }
 
@@ -6220,9 +6446,9 @@ func MiopenCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre20(&c, &opMiopenCtcLoss, &locs16, &a0, &a1, log_probs, targets)
+	checksPre25(&c, &opMiopenCtcLoss, &locs16, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.MiopenCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	checksPost21(&c, &locs16, &a0, &a1, log_probs, targets, r0, r1)
+	checksPost26(&c, &locs16, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -6238,9 +6464,11 @@ func MiopenCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 		return kernels.MiopenCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opMiopenCtcLossOut, &locs17)
+	var a7, a8 asserts.Saved
+	checksPre27(&c, &opMiopenCtcLossOut, &locs17, &a7, &a8, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.MiopenCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
-	checksPost23(&c, &locs17)
+	checksPost28(&c, &locs17, &a7, &a8, out0, out1)
 	return r0, r1
 }
 
@@ -6257,9 +6485,9 @@ func MiopenCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre24(&c, &opMiopenCtcLossTensor, &locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	checksPre29(&c, &opMiopenCtcLossTensor, &locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.MiopenCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	checksPost25(&c, &locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	checksPost30(&c, &locs18, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -6276,9 +6504,9 @@ func Mm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMm, &locs67, &a0, &a1, self, mat2)
+	checksPre12(&c, &opMm, &locs71, &a0, &a1, self, mat2)
 	r0 := kernels.Mm(self, mat2)
-	checksPost9(&c, &locs67, &a0, &a1, self, mat2, r0)
+	checksPost13(&c, &locs71, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -6295,9 +6523,10 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opMmOut, &locs68, &a0, &a1, &a2, self, mat2, out)
+	checksPre51(&c, &opMmOut, &locs72, &a0, &a1, &a2, self, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
-	checksPost41(&c, &locs68, &a0, &a1, &a2, self, mat2, out)
+	checksPost52(&c, &locs72, &a0, &a1, &a2, self, mat2, out)
 	return r0
 }
 
@@ -6313,9 +6542,9 @@ func MmDtype(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int) *torch.Tenso
 		return kernels.MmDtype(self, mat2, out_dtype)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMmDtype, &locs67)
+	checksPre9(&c, &opMmDtype, &locs71)
 	r0 := kernels.MmDtype(self, mat2, out_dtype)
-	checksPost6(&c, &locs67)
+	checksPost10(&c, &locs71)
 	return r0
 }
 
@@ -6331,9 +6560,11 @@ func MmDtypeOut(self *torch.Tensor, mat2 *torch.Tensor, out_dtype int, out *torc
 		return kernels.MmDtypeOut(self, mat2, out_dtype, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMmDtypeOut, &locs68)
+	var a3 asserts.Saved
+	checksPre14(&c, &opMmDtypeOut, &locs73, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.MmDtypeOut(self, mat2, out_dtype, out)
-	checksPost10(&c, &locs68)
+	checksPost15(&c, &locs73, &a3, out)
 	return r0
 }
 
@@ -6349,9 +6580,9 @@ func XIntMm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.XIntMm(self, mat2)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXIntMm, &locs67)
+	checksPre9(&c, &opXIntMm, &locs71)
 	r0 := kernels.XIntMm(self, mat2)
-	checksPost6(&c, &locs67)
+	checksPost10(&c, &locs71)
 	return r0
 }
 
@@ -6367,9 +6598,11 @@ func XIntMmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.XIntMmOut(self, mat2, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXIntMmOut, &locs68)
+	var a2 asserts.Saved
+	checksPre14(&c, &opXIntMmOut, &locs73, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XIntMmOut(self, mat2, out)
-	checksPost10(&c, &locs68)
+	checksPost15(&c, &locs73, &a2, out)
 	return r0
 }
 
@@ -6403,9 +6636,9 @@ func XWeightInt4packMm(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize int64,
 		return kernels.XWeightInt4packMm(self, mat2, qGroupSize, qScaleAndZeros)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXWeightInt4packMm, &locs237)
+	checksPre44(&c, &opXWeightInt4packMm, &locs246)
 	r0 := kernels.XWeightInt4packMm(self, mat2, qGroupSize, qScaleAndZeros)
-	checksPost44(&c, &locs237)
+	checksPost57(&c, &locs246)
 	return r0
 }
 
@@ -6421,9 +6654,9 @@ func XWeightInt4packMmWithScalesAndZeros(self *torch.Tensor, mat2 *torch.Tensor,
 		return kernels.XWeightInt4packMmWithScalesAndZeros(self, mat2, qGroupSize, qScale, qZeros)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXWeightInt4packMmWithScalesAndZeros, &locs238)
+	checksPre60(&c, &opXWeightInt4packMmWithScalesAndZeros, &locs247)
 	r0 := kernels.XWeightInt4packMmWithScalesAndZeros(self, mat2, qGroupSize, qScale, qZeros)
-	checksPost77(&c, &locs238)
+	checksPost96(&c, &locs247)
 	return r0
 }
 
@@ -6457,9 +6690,9 @@ func XWeightInt4packMmForCpu(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize 
 		return kernels.XWeightInt4packMmForCpu(self, mat2, qGroupSize, qScaleAndZeros)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXWeightInt4packMmForCpu, &locs237)
+	checksPre44(&c, &opXWeightInt4packMmForCpu, &locs246)
 	r0 := kernels.XWeightInt4packMmForCpu(self, mat2, qGroupSize, qScaleAndZeros)
-	checksPost44(&c, &locs237)
+	checksPost57(&c, &locs246)
 	return r0
 }
 
@@ -6475,9 +6708,9 @@ func XDynQuantPack4bitWeight(weights *torch.Tensor, scales_zeros *torch.Tensor, 
 		return kernels.XDynQuantPack4bitWeight(weights, scales_zeros, bias, block_size, in_features, out_features)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXDynQuantPack4bitWeight, &locs239)
+	checksPre9(&c, &opXDynQuantPack4bitWeight, &locs248)
 	r0 := kernels.XDynQuantPack4bitWeight(weights, scales_zeros, bias, block_size, in_features, out_features)
-	checksPost6(&c, &locs239)
+	checksPost10(&c, &locs248)
 	return r0
 }
 
@@ -6493,9 +6726,9 @@ func XDynQuantMatmul4bit(inp *torch.Tensor, packed_weights *torch.Tensor, block_
 		return kernels.XDynQuantMatmul4bit(inp, packed_weights, block_size, in_features, out_features)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXDynQuantMatmul4bit, &locs240)
+	checksPre9(&c, &opXDynQuantMatmul4bit, &locs249)
 	r0 := kernels.XDynQuantMatmul4bit(inp, packed_weights, block_size, in_features, out_features)
-	checksPost6(&c, &locs240)
+	checksPost10(&c, &locs249)
 	return r0
 }
 
@@ -6511,9 +6744,9 @@ func XWeightInt8packMm(self *torch.Tensor, mat2 *torch.Tensor, scales *torch.Ten
 		return kernels.XWeightInt8packMm(self, mat2, scales)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXWeightInt8packMm, &locs241)
+	checksPre44(&c, &opXWeightInt8packMm, &locs250)
 	r0 := kernels.XWeightInt8packMm(self, mat2, scales)
-	checksPost44(&c, &locs241)
+	checksPost57(&c, &locs250)
 	return r0
 }
 
@@ -6529,9 +6762,9 @@ func XSparseMm(sparse *torch.Tensor, dense *torch.Tensor) *torch.Tensor {
 		return kernels.XSparseMm(sparse, dense)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseMm, &locs242)
+	checksPre9(&c, &opXSparseMm, &locs251)
 	r0 := kernels.XSparseMm(sparse, dense)
-	checksPost6(&c, &locs242)
+	checksPost10(&c, &locs251)
 	return r0
 }
 
@@ -6547,9 +6780,9 @@ func XSparseMmReduce(sparse *torch.Tensor, dense *torch.Tensor, reduce string) *
 		return kernels.XSparseMmReduce(sparse, dense, reduce)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseMmReduce, &locs242)
+	checksPre9(&c, &opXSparseMmReduce, &locs251)
 	r0 := kernels.XSparseMmReduce(sparse, dense, reduce)
-	checksPost6(&c, &locs242)
+	checksPost10(&c, &locs251)
 	return r0
 }
 
@@ -6566,9 +6799,9 @@ func XSparseSparseMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXSparseSparseMatmul, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opXSparseSparseMatmul, &locs6, &a0, &a1, self, other)
 	r0 := kernels.XSparseSparseMatmul(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6584,9 +6817,11 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 		return kernels.XSparseSparseMatmulOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseSparseMatmulOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opXSparseSparseMatmulOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSparseMatmulOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -6603,9 +6838,9 @@ func Mode(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opMode, &locs26, &a0, self)
+	checksPre40(&c, &opMode, &locs26, &a0, self)
 	r0, r1 := kernels.Mode(self, dim, keepdim)
-	checksPost35(&c, &locs26, &a0, self, r0, r1)
+	checksPost41(&c, &locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6622,9 +6857,10 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre40(&c, &opModeValues, &locs115, &a0, &a3, &a4, self, values, indices)
+	checksPre95(&c, &opModeValues, &locs122, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.ModeValues(self, dim, keepdim, values, indices)
-	checksPost41(&c, &locs115, &a0, &a3, &a4, self, values, indices)
+	checksPost52(&c, &locs122, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
@@ -6641,9 +6877,9 @@ func MulTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMulTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opMulTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.MulTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6660,9 +6896,10 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opMul_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opMul_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -6679,9 +6916,10 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opMulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opMulOut, &locs41, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MulOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -6698,9 +6936,9 @@ func MulScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMulScalar, &locs0, &a0, self)
+	checksPre46(&c, &opMulScalar, &locs0, &a0, self)
 	r0 := kernels.MulScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6717,9 +6955,10 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opMul_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opMul_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Mul_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6735,9 +6974,11 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 		return kernels.MulScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMulScalarOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opMulScalarOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.MulScalarOut(self, other, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -6753,9 +6994,9 @@ func MultiplyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MultiplyTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMultiplyTensor, &locs6)
+	checksPre9(&c, &opMultiplyTensor, &locs6)
 	r0 := kernels.MultiplyTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -6771,9 +7012,11 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Multiply_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMultiply_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opMultiply_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Multiply_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -6789,9 +7032,11 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.MultiplyOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMultiplyOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opMultiplyOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.MultiplyOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -6825,9 +7070,11 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Multiply_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opMultiply_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opMultiply_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Multiply_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6844,9 +7091,9 @@ func Mv(self *torch.Tensor, vec *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMv, &locs243, &a0, &a1, self, vec)
+	checksPre12(&c, &opMv, &locs252, &a0, &a1, self, vec)
 	r0 := kernels.Mv(self, vec)
-	checksPost9(&c, &locs243, &a0, &a1, self, vec, r0)
+	checksPost13(&c, &locs252, &a0, &a1, self, vec, r0)
 	return r0
 }
 
@@ -6863,9 +7110,10 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opMvOut, &locs244, &a0, &a1, &a2, self, vec, out)
+	checksPre51(&c, &opMvOut, &locs253, &a0, &a1, &a2, self, vec, out)
+	defer c.Abandon()
 	r0 := kernels.MvOut(self, vec, out)
-	checksPost41(&c, &locs244, &a0, &a1, &a2, self, vec, out)
+	checksPost52(&c, &locs253, &a0, &a1, &a2, self, vec, out)
 	return r0
 }
 
@@ -6882,9 +7130,10 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opMvlgammaOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opMvlgammaOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.MvlgammaOut(self, p, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6901,9 +7150,9 @@ func Mvlgamma(self *torch.Tensor, p int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMvlgamma, &locs0, &a0, self)
+	checksPre46(&c, &opMvlgamma, &locs0, &a0, self)
 	r0 := kernels.Mvlgamma(self, p)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6920,9 +7169,10 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opMvlgamma_, &locs3, &a0, self)
+	checksPre7(&c, &opMvlgamma_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Mvlgamma_(self, p)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6939,9 +7189,9 @@ func NarrowCopy(self *torch.Tensor, dim int64, start int64, length int64) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNarrowCopy, &locs0, &a0, self)
+	checksPre46(&c, &opNarrowCopy, &locs0, &a0, self)
 	r0 := kernels.NarrowCopy(self, dim, start, length)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6958,9 +7208,10 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opNarrowCopyOut, &locs39, &a0, &a4, self, out)
+	checksPre48(&c, &opNarrowCopyOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NarrowCopyOut(self, dim, start, length, out)
-	checksPost12(&c, &locs39, &a0, &a4, self, out)
+	checksPost17(&c, &locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -6994,9 +7245,9 @@ func NarrowTensor(self *torch.Tensor, dim int64, start *torch.Tensor, length int
 		return kernels.NarrowTensor(self, dim, start, length)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNarrowTensor, &locs245)
+	checksPre9(&c, &opNarrowTensor, &locs254)
 	r0 := kernels.NarrowTensor(self, dim, start, length)
-	checksPost6(&c, &locs245)
+	checksPost10(&c, &locs254)
 	return r0
 }
 
@@ -7013,9 +7264,9 @@ func NativeBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre118(&c, &opNativeBatchNorm, &locs231, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	checksPre152(&c, &opNativeBatchNorm, &locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.NativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	checksPost119(&c, &locs231, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	checksPost153(&c, &locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7032,9 +7283,10 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a8, a9, a10 asserts.Saved
-	checksPre18(&c, &opNativeBatchNormOut, &locs246, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
+	checksPre154(&c, &opNativeBatchNormOut, &locs255, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
-	checksPost19(&c, &locs246, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
+	checksPost24(&c, &locs255, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
 	return r0, r1, r2
 }
 
@@ -7051,9 +7303,10 @@ func XNativeBatchNormLegit(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre120(&c, &opXNativeBatchNormLegit, &locs231, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	checksPre155(&c, &opXNativeBatchNormLegit, &locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegit(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	checksPost121(&c, &locs231, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	checksPost156(&c, &locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7070,9 +7323,9 @@ func XNativeBatchNormLegitFunctional(input *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre122(&c, &opXNativeBatchNormLegitFunctional, &locs247, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	checksPre157(&c, &opXNativeBatchNormLegitFunctional, &locs256, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4 := kernels.XNativeBatchNormLegitFunctional(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	checksPost123(&c, &locs247, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4)
+	checksPost158(&c, &locs256, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -7089,9 +7342,9 @@ func XNativeBatchNormLegitNoTraining(input *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre120(&c, &opXNativeBatchNormLegitNoTraining, &locs231, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	checksPre159(&c, &opXNativeBatchNormLegitNoTraining, &locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoTraining(input, weight, bias, running_mean, running_var, momentum, eps)
-	checksPost121(&c, &locs231, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	checksPost156(&c, &locs240, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7107,9 +7360,11 @@ func XNativeBatchNormLegitNoTrainingOut(input *torch.Tensor, weight *torch.Tenso
 		return kernels.XNativeBatchNormLegitNoTrainingOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXNativeBatchNormLegitNoTrainingOut, &locs248)
+	var a7, a8, a9 asserts.Saved
+	checksPre78(&c, &opXNativeBatchNormLegitNoTrainingOut, &locs257, &a7, &a8, &a9, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoTrainingOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2)
-	checksPost63(&c, &locs248)
+	checksPost79(&c, &locs257, &a7, &a8, &a9, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -7125,9 +7380,11 @@ func XNativeBatchNormLegitOut(input *torch.Tensor, weight *torch.Tensor, bias *t
 		return kernels.XNativeBatchNormLegitOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXNativeBatchNormLegitOut, &locs249)
+	var a3, a4, a8, a9, a10 asserts.Saved
+	checksPre160(&c, &opXNativeBatchNormLegitOut, &locs258, &a3, &a4, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
-	checksPost63(&c, &locs249)
+	checksPost161(&c, &locs258, &a3, &a4, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd)
 	return r0, r1, r2
 }
 
@@ -7144,9 +7401,9 @@ func XNativeBatchNormLegitNoStats(input *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre88(&c, &opXNativeBatchNormLegitNoStats, &locs161, &a0, &a1, &a2, input, weight, bias)
+	checksPre114(&c, &opXNativeBatchNormLegitNoStats, &locs168, &a0, &a1, &a2, input, weight, bias)
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoStats(input, weight, bias, training, momentum, eps)
-	checksPost89(&c, &locs161, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
+	checksPost115(&c, &locs168, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7163,9 +7420,10 @@ func XNativeBatchNormLegitNoStatsOut(input *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a6, a7, a8 asserts.Saved
-	checksPre18(&c, &opXNativeBatchNormLegitNoStatsOut, &locs246, &a0, &a6, &a7, &a8, input, out, save_mean, save_invstd)
+	checksPre154(&c, &opXNativeBatchNormLegitNoStatsOut, &locs255, &a0, &a6, &a7, &a8, input, out, save_mean, save_invstd)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoStatsOut(input, weight, bias, training, momentum, eps, out, save_mean, save_invstd)
-	checksPost19(&c, &locs246, &a0, &a6, &a7, &a8, input, out, save_mean, save_invstd)
+	checksPost24(&c, &locs255, &a0, &a6, &a7, &a8, input, out, save_mean, save_invstd)
 	return r0, r1, r2
 }
 
@@ -7181,9 +7439,9 @@ func BatchNormStats(input *torch.Tensor, eps float64) (*torch.Tensor, *torch.Ten
 		return kernels.BatchNormStats(input, eps)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBatchNormStats, &locs30)
+	checksPre9(&c, &opBatchNormStats, &locs30)
 	r0, r1 := kernels.BatchNormStats(input, eps)
-	checksPost7(&c, &locs30)
+	checksPost11(&c, &locs30)
 	return r0, r1
 }
 
@@ -7199,9 +7457,11 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 		return kernels.BatchNormStatsOut(input, eps, out0, out1)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBatchNormStatsOut, &locs31)
+	var a2, a3 asserts.Saved
+	checksPre42(&c, &opBatchNormStatsOut, &locs31, &a2, &a3, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.BatchNormStatsOut(input, eps, out0, out1)
-	checksPost10(&c, &locs31)
+	checksPost43(&c, &locs31, &a2, &a3, out0, out1)
 	return r0, r1
 }
 
@@ -7217,9 +7477,9 @@ func BatchNormElemt(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opBatchNormElemt, &locs250)
+	checksPre44(&c, &opBatchNormElemt, &locs259)
 	r0 := kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
-	checksPost44(&c, &locs250)
+	checksPost57(&c, &locs259)
 	return r0
 }
 
@@ -7235,9 +7495,11 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 		return kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opBatchNormElemtOut, &locs251)
+	var a6 asserts.Saved
+	checksPre58(&c, &opBatchNormElemtOut, &locs260, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
-	checksPost23(&c, &locs251)
+	checksPost59(&c, &locs260, &a6, out)
 	return r0
 }
 
@@ -7253,9 +7515,9 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 		return kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opBatchNormGatherStats, &locs252)
+	checksPre60(&c, &opBatchNormGatherStats, &locs261)
 	r0, r1 := kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
-	checksPost73(&c, &locs252)
+	checksPost90(&c, &locs261)
 	return r0, r1
 }
 
@@ -7271,9 +7533,11 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 		return kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opBatchNormGatherStatsOut, &locs253)
+	var a8, a9 asserts.Saved
+	checksPre91(&c, &opBatchNormGatherStatsOut, &locs262, &a8, &a9, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
-	checksPost74(&c, &locs253)
+	checksPost92(&c, &locs262, &a8, &a9, out0, out1)
 	return r0, r1
 }
 
@@ -7289,9 +7553,9 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 		return kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opBatchNormGatherStatsWithCounts, &locs254)
+	checksPre62(&c, &opBatchNormGatherStatsWithCounts, &locs263)
 	r0, r1 := kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
-	checksPost124(&c, &locs254)
+	checksPost162(&c, &locs263)
 	return r0, r1
 }
 
@@ -7307,9 +7571,11 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 		return kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opBatchNormGatherStatsWithCountsOut, &locs255)
+	var a8, a9 asserts.Saved
+	checksPre97(&c, &opBatchNormGatherStatsWithCountsOut, &locs264, &a8, &a9, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
-	checksPost63(&c, &locs255)
+	checksPost98(&c, &locs264, &a8, &a9, out0, out1)
 	return r0, r1
 }
 
@@ -7326,9 +7592,9 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre125(&c, &opNativeBatchNormBackward, &locs256, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
+	checksPre163(&c, &opNativeBatchNormBackward, &locs265, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
 	r0, r1, r2 := kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
-	checksPost126(&c, &locs256, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
+	checksPost164(&c, &locs265, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7344,9 +7610,11 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 		return kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opNativeBatchNormBackwardOut, &locs257)
+	var a10, a11, a12 asserts.Saved
+	checksPre144(&c, &opNativeBatchNormBackwardOut, &locs266, &a10, &a11, &a12, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
-	checksPost74(&c, &locs257)
+	checksPost145(&c, &locs266, &a10, &a11, &a12, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -7362,9 +7630,9 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 		return kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
 	}
 	var c asserts.Call
-	checksPre28(&c, &opBatchNormBackwardReduce, &locs258)
+	checksPre102(&c, &opBatchNormBackwardReduce, &locs267)
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
-	checksPost127(&c, &locs258)
+	checksPost165(&c, &locs267)
 	return r0, r1, r2, r3
 }
 
@@ -7380,9 +7648,11 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 		return kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
 	}
 	var c asserts.Call
-	checksPre28(&c, &opBatchNormBackwardReduceOut, &locs259)
+	var a8, a9, a10, a11 asserts.Saved
+	checksPre166(&c, &opBatchNormBackwardReduceOut, &locs268, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
-	checksPost29(&c, &locs259)
+	checksPost167(&c, &locs268, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -7398,9 +7668,9 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 		return kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
 	}
 	var c asserts.Call
-	checksPre28(&c, &opBatchNormBackwardElemt, &locs260)
+	checksPre102(&c, &opBatchNormBackwardElemt, &locs269)
 	r0 := kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
-	checksPost79(&c, &locs260)
+	checksPost103(&c, &locs269)
 	return r0
 }
 
@@ -7416,9 +7686,11 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 		return kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
 	}
 	var c asserts.Call
-	checksPre28(&c, &opBatchNormBackwardElemtOut, &locs261)
+	var a8 asserts.Saved
+	checksPre168(&c, &opBatchNormBackwardElemtOut, &locs270, &a8, out)
+	defer c.Abandon()
 	r0 := kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
-	checksPost29(&c, &locs261)
+	checksPost169(&c, &locs270, &a8, out)
 	return r0
 }
 
@@ -7434,9 +7706,9 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 		return kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBatchNormUpdateStats, &locs30)
+	checksPre9(&c, &opBatchNormUpdateStats, &locs30)
 	r0, r1 := kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
-	checksPost7(&c, &locs30)
+	checksPost11(&c, &locs30)
 	return r0, r1
 }
 
@@ -7452,9 +7724,11 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 		return kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBatchNormUpdateStatsOut, &locs31)
+	var a4, a5 asserts.Saved
+	checksPre42(&c, &opBatchNormUpdateStatsOut, &locs31, &a4, &a5, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
-	checksPost10(&c, &locs31)
+	checksPost43(&c, &locs31, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -7470,9 +7744,9 @@ func IsVulkanAvailable() bool {
 		return kernels.IsVulkanAvailable()
 	}
 	var c asserts.Call
-	checksPre15(&c, &opIsVulkanAvailable, &locs9)
+	checksPre20(&c, &opIsVulkanAvailable, &locs9)
 	r0 := kernels.IsVulkanAvailable()
-	checksPost16(&c, &locs9)
+	checksPost21(&c, &locs9)
 	return r0
 }
 
@@ -7488,9 +7762,9 @@ func XNnpackAvailable() bool {
 		return kernels.XNnpackAvailable()
 	}
 	var c asserts.Call
-	checksPre15(&c, &opXNnpackAvailable, &locs9)
+	checksPre20(&c, &opXNnpackAvailable, &locs9)
 	r0 := kernels.XNnpackAvailable()
-	checksPost16(&c, &locs9)
+	checksPost21(&c, &locs9)
 	return r0
 }
 
@@ -7507,9 +7781,9 @@ func XNnpackSpatialConvolution(input *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opXNnpackSpatialConvolution, &locs85, &a0, &a1, &a2, input, weight, bias)
+	checksPre64(&c, &opXNnpackSpatialConvolution, &locs91, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XNnpackSpatialConvolution(input, weight, bias, padding, stride)
-	checksPost50(&c, &locs85, &a0, &a1, &a2, input, weight, bias, r0)
+	checksPost65(&c, &locs91, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -7525,9 +7799,11 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 		return kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXNnpackSpatialConvolutionOut, &locs86)
+	var a5 asserts.Saved
+	checksPre14(&c, &opXNnpackSpatialConvolutionOut, &locs92, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
-	checksPost10(&c, &locs86)
+	checksPost15(&c, &locs92, &a5, out)
 	return r0
 }
 
@@ -7543,9 +7819,9 @@ func Ones(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Ones(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opOnes, &locs13)
+	checksPre5(&c, &opOnes, &locs13)
 	r0 := kernels.Ones(size, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -7561,9 +7837,11 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.OnesOut(size, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opOnesOut, &locs25)
+	var a1 asserts.Saved
+	checksPre7(&c, &opOnesOut, &locs25, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.OnesOut(size, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a1, out)
 	return r0
 }
 
@@ -7580,9 +7858,9 @@ func OnesLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opOnesLike, &locs0, &a0, self)
+	checksPre46(&c, &opOnesLike, &locs0, &a0, self)
 	r0 := kernels.OnesLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7599,9 +7877,10 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opOnesLikeOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opOnesLikeOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.OnesLikeOut(self, memory_format, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -7617,9 +7896,9 @@ func PairwiseDistance(x1 *torch.Tensor, x2 *torch.Tensor, p float64, eps float64
 		return kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opPairwiseDistance, &locs262)
+	checksPre9(&c, &opPairwiseDistance, &locs271)
 	r0 := kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
-	checksPost6(&c, &locs262)
+	checksPost10(&c, &locs271)
 	return r0
 }
 
@@ -7635,9 +7914,9 @@ func Cdist(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *int64) *
 		return kernels.Cdist(x1, x2, p, compute_mode)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCdist, &locs262)
+	checksPre9(&c, &opCdist, &locs271)
 	r0 := kernels.Cdist(x1, x2, p, compute_mode)
-	checksPost6(&c, &locs262)
+	checksPost10(&c, &locs271)
 	return r0
 }
 
@@ -7654,9 +7933,9 @@ func XEuclideanDist(x1 *torch.Tensor, x2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXEuclideanDist, &locs262, &a0, &a1, x1, x2)
+	checksPre12(&c, &opXEuclideanDist, &locs271, &a0, &a1, x1, x2)
 	r0 := kernels.XEuclideanDist(x1, x2)
-	checksPost9(&c, &locs262, &a0, &a1, x1, x2, r0)
+	checksPost13(&c, &locs271, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -7672,9 +7951,11 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 		return kernels.XEuclideanDistOut(x1, x2, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXEuclideanDistOut, &locs263)
+	var a2 asserts.Saved
+	checksPre14(&c, &opXEuclideanDistOut, &locs272, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XEuclideanDistOut(x1, x2, out)
-	checksPost10(&c, &locs263)
+	checksPost15(&c, &locs272, &a2, out)
 	return r0
 }
 
@@ -7691,9 +7972,9 @@ func XCdistForward(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXCdistForward, &locs262, &a0, &a1, x1, x2)
+	checksPre12(&c, &opXCdistForward, &locs271, &a0, &a1, x1, x2)
 	r0 := kernels.XCdistForward(x1, x2, p, compute_mode)
-	checksPost9(&c, &locs262, &a0, &a1, x1, x2, r0)
+	checksPost13(&c, &locs271, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -7709,9 +7990,11 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 		return kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXCdistForwardOut, &locs263)
+	var a4 asserts.Saved
+	checksPre14(&c, &opXCdistForwardOut, &locs272, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
-	checksPost10(&c, &locs263)
+	checksPost15(&c, &locs272, &a4, out)
 	return r0
 }
 
@@ -7728,9 +8011,9 @@ func XCdistBackward(grad_output *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre128(&c, &opXCdistBackward, &locs264, &a0, &a1, &a2, &a4, grad_output, x1, x2, cdist)
+	checksPre170(&c, &opXCdistBackward, &locs273, &a0, &a1, &a2, &a4, grad_output, x1, x2, cdist)
 	r0 := kernels.XCdistBackward(grad_output, x1, x2, p, cdist)
-	checksPost129(&c, &locs264, &a0, &a1, &a2, &a4, grad_output, x1, x2, cdist, r0)
+	checksPost171(&c, &locs273, &a0, &a1, &a2, &a4, grad_output, x1, x2, cdist, r0)
 	return r0
 }
 
@@ -7746,9 +8029,11 @@ func XCdistBackwardOut(grad_output *torch.Tensor, x1 *torch.Tensor, x2 *torch.Te
 		return kernels.XCdistBackwardOut(grad_output, x1, x2, p, cdist, out)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXCdistBackwardOut, &locs265)
+	var a5 asserts.Saved
+	checksPre132(&c, &opXCdistBackwardOut, &locs274, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XCdistBackwardOut(grad_output, x1, x2, p, cdist, out)
-	checksPost74(&c, &locs265)
+	checksPost172(&c, &locs274, &a5, out)
 	return r0
 }
 
@@ -7783,9 +8068,9 @@ func XPdistForward(self *torch.Tensor, p float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXPdistForward, &locs0, &a0, self)
+	checksPre46(&c, &opXPdistForward, &locs0, &a0, self)
 	r0 := kernels.XPdistForward(self, p)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7801,9 +8086,11 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 		return kernels.XPdistForwardOut(self, p, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXPdistForwardOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXPdistForwardOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XPdistForwardOut(self, p, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -7820,9 +8107,9 @@ func XPdistBackward(grad_output *torch.Tensor, self *torch.Tensor, p float64, pd
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre42(&c, &opXPdistBackward, &locs266, &a0, &a1, &a3, grad_output, self, pdist)
+	checksPre53(&c, &opXPdistBackward, &locs275, &a0, &a1, &a3, grad_output, self, pdist)
 	r0 := kernels.XPdistBackward(grad_output, self, p, pdist)
-	checksPost43(&c, &locs266, &a0, &a1, &a3, grad_output, self, pdist, r0)
+	checksPost54(&c, &locs275, &a0, &a1, &a3, grad_output, self, pdist, r0)
 	return r0
 }
 
@@ -7838,9 +8125,11 @@ func XPdistBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, p float64,
 		return kernels.XPdistBackwardOut(grad_output, self, p, pdist, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXPdistBackwardOut, &locs267)
+	var a4 asserts.Saved
+	checksPre58(&c, &opXPdistBackwardOut, &locs276, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XPdistBackwardOut(grad_output, self, p, pdist, out)
-	checksPost23(&c, &locs267)
+	checksPost59(&c, &locs276, &a4, out)
 	return r0
 }
 
@@ -7856,9 +8145,9 @@ func CosineSimilarity(x1 *torch.Tensor, x2 *torch.Tensor, dim int64, eps float64
 		return kernels.CosineSimilarity(x1, x2, dim, eps)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCosineSimilarity, &locs262)
+	checksPre9(&c, &opCosineSimilarity, &locs271)
 	r0 := kernels.CosineSimilarity(x1, x2, dim, eps)
-	checksPost6(&c, &locs262)
+	checksPost10(&c, &locs271)
 	return r0
 }
 
@@ -7875,9 +8164,9 @@ func Permute(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opPermute, &locs0, &a0, self)
+	checksPre46(&c, &opPermute, &locs0, &a0, self)
 	r0 := kernels.Permute(self, dims)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7967,7 +8256,7 @@ func NumpyT(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	checksPre0(&c, &opNumpyT, &locs0)
 	r0 := kernels.NumpyT(self)
-	checksPost87(&c, &locs0)
+	checksPost113(&c, &locs0)
 	return r0
 }
 
@@ -8056,9 +8345,9 @@ func PixelShuffle(self *torch.Tensor, upscale_factor int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opPixelShuffle, &locs0, &a0, self)
+	checksPre46(&c, &opPixelShuffle, &locs0, &a0, self)
 	r0 := kernels.PixelShuffle(self, upscale_factor)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8074,9 +8363,11 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 		return kernels.PixelShuffleOut(self, upscale_factor, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPixelShuffleOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opPixelShuffleOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.PixelShuffleOut(self, upscale_factor, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -8093,9 +8384,9 @@ func PixelUnshuffle(self *torch.Tensor, downscale_factor int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opPixelUnshuffle, &locs0, &a0, self)
+	checksPre46(&c, &opPixelUnshuffle, &locs0, &a0, self)
 	r0 := kernels.PixelUnshuffle(self, downscale_factor)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8111,9 +8402,11 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 		return kernels.PixelUnshuffleOut(self, downscale_factor, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPixelUnshuffleOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opPixelUnshuffleOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.PixelUnshuffleOut(self, downscale_factor, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -8130,9 +8423,9 @@ func ChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opChannelShuffle, &locs0, &a0, self)
+	checksPre46(&c, &opChannelShuffle, &locs0, &a0, self)
 	r0 := kernels.ChannelShuffle(self, groups)
-	checksPost130(&c, &locs0, &a0, self, r0)
+	checksPost173(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8148,9 +8441,11 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 		return kernels.ChannelShuffleOut(self, groups, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opChannelShuffleOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opChannelShuffleOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ChannelShuffleOut(self, groups, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -8185,9 +8480,9 @@ func IsPinned(self *torch.Tensor, device *string) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opIsPinned, &locs3, &a0, self)
+	checksPre18(&c, &opIsPinned, &locs3, &a0, self)
 	r0 := kernels.IsPinned(self, device)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8222,9 +8517,9 @@ func XPinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXPinMemory, &locs0, &a0, self)
+	checksPre46(&c, &opXPinMemory, &locs0, &a0, self)
 	r0 := kernels.XPinMemory(self, device)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8240,9 +8535,11 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 		return kernels.XPinMemoryOut(self, device, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXPinMemoryOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXPinMemoryOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XPinMemoryOut(self, device, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -8276,9 +8573,9 @@ func PoissonNllLoss(input *torch.Tensor, target *torch.Tensor, log_input bool, f
 		return kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opPoissonNllLoss, &locs268)
+	checksPre9(&c, &opPoissonNllLoss, &locs277)
 	r0 := kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
-	checksPost6(&c, &locs268)
+	checksPost10(&c, &locs277)
 	return r0
 }
 
@@ -8295,9 +8592,9 @@ func Rad2deg(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRad2deg, &locs0, &a0, self)
+	checksPre46(&c, &opRad2deg, &locs0, &a0, self)
 	r0 := kernels.Rad2deg(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8314,9 +8611,10 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opRad2deg_, &locs3, &a0, self)
+	checksPre7(&c, &opRad2deg_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Rad2deg_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8333,9 +8631,10 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opRad2degOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opRad2degOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Rad2degOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8352,9 +8651,9 @@ func Deg2rad(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opDeg2rad, &locs0, &a0, self)
+	checksPre46(&c, &opDeg2rad, &locs0, &a0, self)
 	r0 := kernels.Deg2rad(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8371,9 +8670,10 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opDeg2rad_, &locs3, &a0, self)
+	checksPre7(&c, &opDeg2rad_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Deg2rad_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8390,9 +8690,10 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opDeg2radOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opDeg2radOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Deg2radOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8408,9 +8709,9 @@ func ScalarTensor(s torch.Scalar, dtype *int, layout *int, device *string, pin_m
 		return kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opScalarTensor, &locs13)
+	checksPre5(&c, &opScalarTensor, &locs13)
 	r0 := kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -8426,9 +8727,11 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 		return kernels.ScalarTensorOut(s, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opScalarTensorOut, &locs25)
+	var a1 asserts.Saved
+	checksPre7(&c, &opScalarTensorOut, &locs25, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ScalarTensorOut(s, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a1, out)
 	return r0
 }
 
@@ -8444,9 +8747,9 @@ func Rand(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Rand(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRand, &locs13)
+	checksPre5(&c, &opRand, &locs13)
 	r0 := kernels.Rand(size, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -8462,9 +8765,9 @@ func RandGenerator(size []int64, generator any, dtype *int, layout *int, device 
 		return kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandGenerator, &locs13)
+	checksPre5(&c, &opRandGenerator, &locs13)
 	r0 := kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -8480,9 +8783,11 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandOut(size, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandOut, &locs25)
+	var a1 asserts.Saved
+	checksPre7(&c, &opRandOut, &locs25, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.RandOut(size, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a1, out)
 	return r0
 }
 
@@ -8498,9 +8803,11 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 		return kernels.RandGeneratorOut(size, generator, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandGeneratorOut, &locs25)
+	var a2 asserts.Saved
+	checksPre7(&c, &opRandGeneratorOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandGeneratorOut(size, generator, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a2, out)
 	return r0
 }
 
@@ -8517,9 +8824,9 @@ func RandLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRandLike, &locs0, &a0, self)
+	checksPre46(&c, &opRandLike, &locs0, &a0, self)
 	r0 := kernels.RandLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8536,9 +8843,10 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opRandLikeOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opRandLikeOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandLikeOut(self, memory_format, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8555,9 +8863,9 @@ func RandLikeGenerator(self *torch.Tensor, generator any, dtype *int, layout *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRandLikeGenerator, &locs0, &a0, self)
+	checksPre46(&c, &opRandLikeGenerator, &locs0, &a0, self)
 	r0 := kernels.RandLikeGenerator(self, generator, dtype, layout, device, pin_memory, memory_format)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8574,9 +8882,10 @@ func RandLikeGeneratorOut(self *torch.Tensor, generator any, memory_format *int,
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opRandLikeGeneratorOut, &locs39, &a0, &a3, self, out)
+	checksPre48(&c, &opRandLikeGeneratorOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandLikeGeneratorOut(self, generator, memory_format, out)
-	checksPost12(&c, &locs39, &a0, &a3, self, out)
+	checksPost17(&c, &locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -8592,9 +8901,9 @@ func Randint(high int64, size []int64, dtype *int, layout *int, device *string, 
 		return kernels.Randint(high, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandint, &locs13)
+	checksPre5(&c, &opRandint, &locs13)
 	r0 := kernels.Randint(high, size, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -8610,9 +8919,9 @@ func RandintGenerator(high int64, size []int64, generator any, dtype *int, layou
 		return kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandintGenerator, &locs13)
+	checksPre5(&c, &opRandintGenerator, &locs13)
 	r0 := kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -8628,9 +8937,9 @@ func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, de
 		return kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandintLow, &locs13)
+	checksPre5(&c, &opRandintLow, &locs13)
 	r0 := kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -8646,9 +8955,9 @@ func RandintLowGenerator(low int64, high int64, size []int64, generator any, dty
 		return kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandintLowGenerator, &locs13)
+	checksPre5(&c, &opRandintLowGenerator, &locs13)
 	r0 := kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -8664,9 +8973,11 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandintOut(high, size, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandintOut, &locs25)
+	var a2 asserts.Saved
+	checksPre7(&c, &opRandintOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandintOut(high, size, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a2, out)
 	return r0
 }
 
@@ -8682,9 +8993,11 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 		return kernels.RandintGeneratorOut(high, size, generator, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandintGeneratorOut, &locs25)
+	var a3 asserts.Saved
+	checksPre7(&c, &opRandintGeneratorOut, &locs25, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandintGeneratorOut(high, size, generator, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a3, out)
 	return r0
 }
 
@@ -8700,9 +9013,11 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 		return kernels.RandintLowOut(low, high, size, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandintLowOut, &locs25)
+	var a3 asserts.Saved
+	checksPre7(&c, &opRandintLowOut, &locs25, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLowOut(low, high, size, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a3, out)
 	return r0
 }
 
@@ -8718,9 +9033,11 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 		return kernels.RandintLowGeneratorOut(low, high, size, generator, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandintLowGeneratorOut, &locs25)
+	var a4 asserts.Saved
+	checksPre7(&c, &opRandintLowGeneratorOut, &locs25, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLowGeneratorOut(low, high, size, generator, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a4, out)
 	return r0
 }
 
@@ -8754,9 +9071,11 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 		return kernels.RandintLikeOut(self, high, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRandintLikeOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opRandintLikeOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLikeOut(self, high, memory_format, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -8790,9 +9109,11 @@ func RandintLikeGeneratorOut(self *torch.Tensor, high int64, generator any, memo
 		return kernels.RandintLikeGeneratorOut(self, high, generator, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRandintLikeGeneratorOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opRandintLikeGeneratorOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLikeGeneratorOut(self, high, generator, memory_format, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -8808,9 +9129,9 @@ func RandintLikeTensor(self *torch.Tensor, high *torch.Tensor, dtype *int, layou
 		return kernels.RandintLikeTensor(self, high, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandintLikeTensor, &locs269)
+	checksPre9(&c, &opRandintLikeTensor, &locs278)
 	r0 := kernels.RandintLikeTensor(self, high, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs269)
+	checksPost10(&c, &locs278)
 	return r0
 }
 
@@ -8826,9 +9147,11 @@ func RandintLikeTensorOut(self *torch.Tensor, high *torch.Tensor, memory_format 
 		return kernels.RandintLikeTensorOut(self, high, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandintLikeTensorOut, &locs270)
+	var a3 asserts.Saved
+	checksPre14(&c, &opRandintLikeTensorOut, &locs279, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLikeTensorOut(self, high, memory_format, out)
-	checksPost10(&c, &locs270)
+	checksPost15(&c, &locs279, &a3, out)
 	return r0
 }
 
@@ -8844,9 +9167,9 @@ func RandintLikeTensorGenerator(self *torch.Tensor, high *torch.Tensor, generato
 		return kernels.RandintLikeTensorGenerator(self, high, generator, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandintLikeTensorGenerator, &locs269)
+	checksPre9(&c, &opRandintLikeTensorGenerator, &locs278)
 	r0 := kernels.RandintLikeTensorGenerator(self, high, generator, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs269)
+	checksPost10(&c, &locs278)
 	return r0
 }
 
@@ -8862,9 +9185,11 @@ func RandintLikeTensorGeneratorOut(self *torch.Tensor, high *torch.Tensor, gener
 		return kernels.RandintLikeTensorGeneratorOut(self, high, generator, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRandintLikeTensorGeneratorOut, &locs270)
+	var a4 asserts.Saved
+	checksPre14(&c, &opRandintLikeTensorGeneratorOut, &locs279, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLikeTensorGeneratorOut(self, high, generator, memory_format, out)
-	checksPost10(&c, &locs270)
+	checksPost15(&c, &locs279, &a4, out)
 	return r0
 }
 
@@ -8898,9 +9223,11 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 		return kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRandintLikeLowDtypeOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opRandintLikeLowDtypeOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -8934,9 +9261,11 @@ func RandintLikeLowGeneratorDtypeOut(self *torch.Tensor, low int64, high int64, 
 		return kernels.RandintLikeLowGeneratorDtypeOut(self, low, high, generator, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRandintLikeLowGeneratorDtypeOut, &locs39)
+	var a5 asserts.Saved
+	checksPre3(&c, &opRandintLikeLowGeneratorDtypeOut, &locs40, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLikeLowGeneratorDtypeOut(self, low, high, generator, memory_format, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a5, out)
 	return r0
 }
 
@@ -8952,9 +9281,9 @@ func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Randn(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandn, &locs13)
+	checksPre5(&c, &opRandn, &locs13)
 	r0 := kernels.Randn(size, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -8970,9 +9299,9 @@ func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device
 		return kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandnGenerator, &locs13)
+	checksPre5(&c, &opRandnGenerator, &locs13)
 	r0 := kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -8988,9 +9317,11 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandnOut(size, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandnOut, &locs25)
+	var a1 asserts.Saved
+	checksPre7(&c, &opRandnOut, &locs25, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.RandnOut(size, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a1, out)
 	return r0
 }
 
@@ -9006,9 +9337,11 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 		return kernels.RandnGeneratorOut(size, generator, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandnGeneratorOut, &locs25)
+	var a2 asserts.Saved
+	checksPre7(&c, &opRandnGeneratorOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandnGeneratorOut(size, generator, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a2, out)
 	return r0
 }
 
@@ -9025,9 +9358,9 @@ func RandnLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRandnLike, &locs0, &a0, self)
+	checksPre46(&c, &opRandnLike, &locs0, &a0, self)
 	r0 := kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9044,9 +9377,10 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opRandnLikeOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opRandnLikeOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandnLikeOut(self, memory_format, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -9063,9 +9397,9 @@ func RandnLikeGenerator(self *torch.Tensor, generator any, dtype *int, layout *i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRandnLikeGenerator, &locs0, &a0, self)
+	checksPre46(&c, &opRandnLikeGenerator, &locs0, &a0, self)
 	r0 := kernels.RandnLikeGenerator(self, generator, dtype, layout, device, pin_memory, memory_format)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9082,9 +9416,10 @@ func RandnLikeGeneratorOut(self *torch.Tensor, generator any, memory_format *int
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opRandnLikeGeneratorOut, &locs39, &a0, &a3, self, out)
+	checksPre48(&c, &opRandnLikeGeneratorOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandnLikeGeneratorOut(self, generator, memory_format, out)
-	checksPost12(&c, &locs39, &a0, &a3, self, out)
+	checksPost17(&c, &locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -9100,9 +9435,9 @@ func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool
 		return kernels.Randperm(n, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandperm, &locs13)
+	checksPre5(&c, &opRandperm, &locs13)
 	r0 := kernels.Randperm(n, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -9118,9 +9453,9 @@ func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *
 		return kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandpermGenerator, &locs13)
+	checksPre5(&c, &opRandpermGenerator, &locs13)
 	r0 := kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -9136,9 +9471,11 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandpermOut(n, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandpermOut, &locs25)
+	var a1 asserts.Saved
+	checksPre7(&c, &opRandpermOut, &locs25, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.RandpermOut(n, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a1, out)
 	return r0
 }
 
@@ -9154,9 +9491,11 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 		return kernels.RandpermGeneratorOut(n, generator, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandpermGeneratorOut, &locs25)
+	var a2 asserts.Saved
+	checksPre7(&c, &opRandpermGeneratorOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandpermGeneratorOut(n, generator, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a2, out)
 	return r0
 }
 
@@ -9172,9 +9511,9 @@ func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *i
 		return kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRangeStep, &locs13)
+	checksPre5(&c, &opRangeStep, &locs13)
 	r0 := kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -9190,9 +9529,9 @@ func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device
 		return kernels.Range(start, end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRange, &locs13)
+	checksPre5(&c, &opRange, &locs13)
 	r0 := kernels.Range(start, end, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -9208,9 +9547,11 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 		return kernels.RangeOut_(start, end, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRangeOut_, &locs25)
+	var a2 asserts.Saved
+	checksPre7(&c, &opRangeOut_, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RangeOut_(start, end, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a2, out)
 	return r0
 }
 
@@ -9226,9 +9567,11 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 		return kernels.RangeOut(start, end, step, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRangeOut, &locs25)
+	var a3 asserts.Saved
+	checksPre7(&c, &opRangeOut, &locs25, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RangeOut(start, end, step, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a3, out)
 	return r0
 }
 

@@ -23,9 +23,9 @@ func Reciprocal(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opReciprocal, &locs0, &a0, self)
+	checksPre46(&c, &opReciprocal, &locs0, &a0, self)
 	r0 := kernels.Reciprocal(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -42,9 +42,10 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opReciprocal_, &locs3, &a0, self)
+	checksPre7(&c, &opReciprocal_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Reciprocal_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -61,9 +62,10 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opReciprocalOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opReciprocalOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReciprocalOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -80,9 +82,9 @@ func Neg(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNeg, &locs0, &a0, self)
+	checksPre46(&c, &opNeg, &locs0, &a0, self)
 	r0 := kernels.Neg(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -99,9 +101,10 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opNeg_, &locs3, &a0, self)
+	checksPre7(&c, &opNeg_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Neg_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -118,9 +121,10 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opNegOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opNegOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.NegOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -154,9 +158,11 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Negative_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opNegative_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opNegative_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Negative_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -172,9 +178,11 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.NegativeOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNegativeOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opNegativeOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.NegativeOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -191,9 +199,9 @@ func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRepeat, &locs0, &a0, self)
+	checksPre46(&c, &opRepeat, &locs0, &a0, self)
 	r0 := kernels.Repeat(self, repeats)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -209,9 +217,11 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 		return kernels.RepeatOut(self, repeats, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRepeatOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opRepeatOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RepeatOut(self, repeats, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -227,9 +237,9 @@ func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Te
 		return kernels.RepeatInterleaveTensor(repeats, output_size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRepeatInterleaveTensor, &locs271)
+	checksPre0(&c, &opRepeatInterleaveTensor, &locs280)
 	r0 := kernels.RepeatInterleaveTensor(repeats, output_size)
-	checksPost1(&c, &locs271)
+	checksPost1(&c, &locs280)
 	return r0
 }
 
@@ -245,9 +255,11 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 		return kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRepeatInterleaveTensorOut, &locs272)
+	var a2 asserts.Saved
+	checksPre3(&c, &opRepeatInterleaveTensorOut, &locs281, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
-	checksPost2(&c, &locs272)
+	checksPost31(&c, &locs281, &a2, out)
 	return r0
 }
 
@@ -263,9 +275,9 @@ func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *
 		return kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRepeatInterleaveSelfTensor, &locs273)
+	checksPre9(&c, &opRepeatInterleaveSelfTensor, &locs282)
 	r0 := kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
-	checksPost6(&c, &locs273)
+	checksPost10(&c, &locs282)
 	return r0
 }
 
@@ -318,9 +330,9 @@ func XReshapeCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXReshapeCopy, &locs0, &a0, self)
+	checksPre46(&c, &opXReshapeCopy, &locs0, &a0, self)
 	r0 := kernels.XReshapeCopy(self, size)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -337,9 +349,9 @@ func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXReshapeAlias, &locs0, &a0, self)
+	checksPre46(&c, &opXReshapeAlias, &locs0, &a0, self)
 	r0 := kernels.XReshapeAlias(self, size, stride)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -356,9 +368,9 @@ func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXMkldnnReshape, &locs0, &a0, self)
+	checksPre46(&c, &opXMkldnnReshape, &locs0, &a0, self)
 	r0 := kernels.XMkldnnReshape(self, shape)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -374,9 +386,11 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 		return kernels.XMkldnnReshapeOut(self, shape, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXMkldnnReshapeOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXMkldnnReshapeOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XMkldnnReshapeOut(self, shape, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -392,9 +406,9 @@ func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ReshapeAs(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opReshapeAs, &locs6)
+	checksPre9(&c, &opReshapeAs, &locs6)
 	r0 := kernels.ReshapeAs(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -411,9 +425,9 @@ func Round(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRound, &locs0, &a0, self)
+	checksPre46(&c, &opRound, &locs0, &a0, self)
 	r0 := kernels.Round(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -430,9 +444,10 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opRound_, &locs3, &a0, self)
+	checksPre7(&c, &opRound_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Round_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -449,9 +464,10 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opRoundOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opRoundOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.RoundOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -468,9 +484,9 @@ func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRoundDecimals, &locs0, &a0, self)
+	checksPre46(&c, &opRoundDecimals, &locs0, &a0, self)
 	r0 := kernels.RoundDecimals(self, decimals)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -487,9 +503,10 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opRound_Decimals, &locs3, &a0, self)
+	checksPre7(&c, &opRound_Decimals, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Round_Decimals(self, decimals)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -506,9 +523,10 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opRoundDecimalsOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opRoundDecimalsOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RoundDecimalsOut(self, decimals, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -542,9 +560,11 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 		return kernels.Rrelu_(self, lower, upper, training, generator)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRrelu_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opRrelu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Rrelu_(self, lower, upper, training, generator)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -561,9 +581,9 @@ func Relu(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRelu, &locs0, &a0, self)
+	checksPre46(&c, &opRelu, &locs0, &a0, self)
 	r0 := kernels.Relu(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -580,9 +600,10 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opRelu_, &locs3, &a0, self)
+	checksPre7(&c, &opRelu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Relu_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -598,9 +619,11 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ReluOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opReluOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opReluOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ReluOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -634,9 +657,11 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Relu6_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRelu6_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opRelu6_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Relu6_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -652,9 +677,9 @@ func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 		return kernels.Prelu(self, weight)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opPrelu, &locs105)
+	checksPre9(&c, &opPrelu, &locs111)
 	r0 := kernels.Prelu(self, weight)
-	checksPost6(&c, &locs105)
+	checksPost10(&c, &locs111)
 	return r0
 }
 
@@ -671,9 +696,9 @@ func XPreluKernel(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXPreluKernel, &locs105, &a0, &a1, self, weight)
+	checksPre12(&c, &opXPreluKernel, &locs111, &a0, &a1, self, weight)
 	r0 := kernels.XPreluKernel(self, weight)
-	checksPost9(&c, &locs105, &a0, &a1, self, weight, r0)
+	checksPost13(&c, &locs111, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -690,9 +715,9 @@ func XPreluKernelBackward(grad_output *torch.Tensor, self *torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opXPreluKernelBackward, &locs274, &a0, &a1, &a2, grad_output, self, weight)
+	checksPre93(&c, &opXPreluKernelBackward, &locs283, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1 := kernels.XPreluKernelBackward(grad_output, self, weight)
-	checksPost76(&c, &locs274, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
+	checksPost94(&c, &locs283, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -709,9 +734,10 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opGeluOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opGeluOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GeluOut(self, approximate, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -728,9 +754,10 @@ func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opGelu_, &locs3, &a0, self)
+	checksPre7(&c, &opGelu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Gelu_(self, approximate)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -747,9 +774,9 @@ func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opGelu, &locs0, &a0, self)
+	checksPre46(&c, &opGelu, &locs0, &a0, self)
 	r0 := kernels.Gelu(self, approximate)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -766,9 +793,10 @@ func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approx
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opGeluBackwardGradInput, &locs275, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre51(&c, &opGeluBackwardGradInput, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
-	checksPost41(&c, &locs275, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPost52(&c, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -785,9 +813,9 @@ func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate str
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opGeluBackward, &locs222, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opGeluBackward, &locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.GeluBackward(grad_output, self, approximate)
-	checksPost9(&c, &locs222, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -803,9 +831,9 @@ func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor
 		return kernels.InfinitelyDifferentiableGeluBackward(grad, self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opInfinitelyDifferentiableGeluBackward, &locs276)
+	checksPre9(&c, &opInfinitelyDifferentiableGeluBackward, &locs285)
 	r0 := kernels.InfinitelyDifferentiableGeluBackward(grad, self)
-	checksPost6(&c, &locs276)
+	checksPost10(&c, &locs285)
 	return r0
 }
 
@@ -822,9 +850,10 @@ func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opHardshrinkOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opHardshrinkOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.HardshrinkOut(self, lambd, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -841,9 +870,9 @@ func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opHardshrink, &locs0, &a0, self)
+	checksPre46(&c, &opHardshrink, &locs0, &a0, self)
 	r0 := kernels.Hardshrink(self, lambd)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -860,9 +889,10 @@ func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lam
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opHardshrinkBackwardGradInput, &locs277, &a0, &a1, &a3, grad_out, self, grad_input)
+	checksPre51(&c, &opHardshrinkBackwardGradInput, &locs286, &a0, &a1, &a3, grad_out, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
-	checksPost41(&c, &locs277, &a0, &a1, &a3, grad_out, self, grad_input)
+	checksPost52(&c, &locs286, &a0, &a1, &a3, grad_out, self, grad_input)
 	return r0
 }
 
@@ -879,9 +909,9 @@ func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opHardshrinkBackward, &locs278, &a0, &a1, grad_out, self)
+	checksPre12(&c, &opHardshrinkBackward, &locs287, &a0, &a1, grad_out, self)
 	r0 := kernels.HardshrinkBackward(grad_out, self, lambd)
-	checksPost9(&c, &locs278, &a0, &a1, grad_out, self, r0)
+	checksPost13(&c, &locs287, &a0, &a1, grad_out, self, r0)
 	return r0
 }
 
@@ -898,9 +928,9 @@ func Rsqrt(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRsqrt, &locs0, &a0, self)
+	checksPre46(&c, &opRsqrt, &locs0, &a0, self)
 	r0 := kernels.Rsqrt(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -917,9 +947,10 @@ func Rsqrt_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opRsqrt_, &locs3, &a0, self)
+	checksPre7(&c, &opRsqrt_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Rsqrt_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -936,9 +967,10 @@ func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opRsqrtOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opRsqrtOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.RsqrtOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -955,9 +987,9 @@ func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSelectInt, &locs0, &a0, self)
+	checksPre46(&c, &opSelectInt, &locs0, &a0, self)
 	r0 := kernels.SelectInt(self, dim, index)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -974,9 +1006,9 @@ func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSelectBackward, &locs127, &a0, grad_output)
+	checksPre46(&c, &opSelectBackward, &locs134, &a0, grad_output)
 	r0 := kernels.SelectBackward(grad_output, input_sizes, dim, index)
-	checksPost38(&c, &locs127, &a0, grad_output, r0)
+	checksPost47(&c, &locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -992,9 +1024,11 @@ func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64
 		return kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSelectBackwardOut, &locs128)
+	var a4 asserts.Saved
+	checksPre3(&c, &opSelectBackwardOut, &locs135, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
-	checksPost2(&c, &locs128)
+	checksPost31(&c, &locs135, &a4, out)
 	return r0
 }
 
@@ -1010,9 +1044,9 @@ func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim in
 		return kernels.XNestedSelectBackward(grad_output, self, dim, index)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXNestedSelectBackward, &locs222)
+	checksPre9(&c, &opXNestedSelectBackward, &locs231)
 	r0 := kernels.XNestedSelectBackward(grad_output, self, dim, index)
-	checksPost6(&c, &locs222)
+	checksPost10(&c, &locs231)
 	return r0
 }
 
@@ -1046,9 +1080,11 @@ func Selu_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Selu_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSelu_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opSelu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Selu_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1065,9 +1101,9 @@ func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCelu, &locs0, &a0, self)
+	checksPre46(&c, &opCelu, &locs0, &a0, self)
 	r0 := kernels.Celu(self, alpha)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1084,9 +1120,10 @@ func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opCelu_, &locs3, &a0, self)
+	checksPre7(&c, &opCelu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Celu_(self, alpha)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1102,9 +1139,11 @@ func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.T
 		return kernels.CeluOut(self, alpha, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCeluOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opCeluOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.CeluOut(self, alpha, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -1121,9 +1160,9 @@ func Silu(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSilu, &locs0, &a0, self)
+	checksPre46(&c, &opSilu, &locs0, &a0, self)
 	r0 := kernels.Silu(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1140,9 +1179,10 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSilu_, &locs3, &a0, self)
+	checksPre7(&c, &opSilu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Silu_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1159,9 +1199,10 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSiluOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opSiluOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SiluOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1177,9 +1218,11 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 		return kernels.SiluBackwardGradInput(grad_output, self, grad_input)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSiluBackwardGradInput, &locs275)
+	var a2 asserts.Saved
+	checksPre14(&c, &opSiluBackwardGradInput, &locs288, &a2, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SiluBackwardGradInput(grad_output, self, grad_input)
-	checksPost10(&c, &locs275)
+	checksPost15(&c, &locs288, &a2, grad_input)
 	return r0
 }
 
@@ -1195,9 +1238,9 @@ func SiluBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 		return kernels.SiluBackward(grad_output, self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSiluBackward, &locs222)
+	checksPre9(&c, &opSiluBackward, &locs231)
 	r0 := kernels.SiluBackward(grad_output, self)
-	checksPost6(&c, &locs222)
+	checksPost10(&c, &locs231)
 	return r0
 }
 
@@ -1214,9 +1257,9 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMish, &locs0, &a0, self)
+	checksPre46(&c, &opMish, &locs0, &a0, self)
 	r0 := kernels.Mish(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1233,9 +1276,10 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opMish_, &locs3, &a0, self)
+	checksPre7(&c, &opMish_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Mish_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1252,9 +1296,10 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opMishOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opMishOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.MishOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1270,9 +1315,9 @@ func MishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 		return kernels.MishBackward(grad_output, self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMishBackward, &locs222)
+	checksPre9(&c, &opMishBackward, &locs231)
 	r0 := kernels.MishBackward(grad_output, self)
-	checksPost6(&c, &locs222)
+	checksPost10(&c, &locs231)
 	return r0
 }
 
@@ -1289,9 +1334,9 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSigmoid, &locs0, &a0, self)
+	checksPre46(&c, &opSigmoid, &locs0, &a0, self)
 	r0 := kernels.Sigmoid(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1308,9 +1353,10 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSigmoid_, &locs3, &a0, self)
+	checksPre7(&c, &opSigmoid_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sigmoid_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1327,9 +1373,10 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSigmoidOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opSigmoidOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SigmoidOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1346,9 +1393,9 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLogit, &locs0, &a0, self)
+	checksPre46(&c, &opLogit, &locs0, &a0, self)
 	r0 := kernels.Logit(self, eps)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1365,9 +1412,10 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLogit_, &locs3, &a0, self)
+	checksPre7(&c, &opLogit_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Logit_(self, eps)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1384,9 +1432,10 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opLogitOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opLogitOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogitOut(self, eps, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -1403,9 +1452,9 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSin, &locs0, &a0, self)
+	checksPre46(&c, &opSin, &locs0, &a0, self)
 	r0 := kernels.Sin(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1422,9 +1471,10 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSin_, &locs3, &a0, self)
+	checksPre7(&c, &opSin_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sin_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1441,9 +1491,10 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSinOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opSinOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SinOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1460,9 +1511,9 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSinc, &locs0, &a0, self)
+	checksPre46(&c, &opSinc, &locs0, &a0, self)
 	r0 := kernels.Sinc(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1479,9 +1530,10 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSinc_, &locs3, &a0, self)
+	checksPre7(&c, &opSinc_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sinc_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1498,9 +1550,10 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSincOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opSincOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SincOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1517,9 +1570,9 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSinh, &locs0, &a0, self)
+	checksPre46(&c, &opSinh, &locs0, &a0, self)
 	r0 := kernels.Sinh(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1536,9 +1589,10 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSinh_, &locs3, &a0, self)
+	checksPre7(&c, &opSinh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sinh_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1555,9 +1609,10 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSinhOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opSinhOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SinhOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1591,9 +1646,11 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Detach_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDetach_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opDetach_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Detach_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1609,9 +1666,9 @@ func SizeInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.SizeInt(self, dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSizeInt, &locs3)
+	checksPre5(&c, &opSizeInt, &locs3)
 	r0 := kernels.SizeInt(self, dim)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1627,9 +1684,9 @@ func SymSizeInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.SymSizeInt(self, dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSymSizeInt, &locs3)
+	checksPre5(&c, &opSymSizeInt, &locs3)
 	r0 := kernels.SymSizeInt(self, dim)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1645,9 +1702,9 @@ func SymNumel(self *torch.Tensor) int64 {
 		return kernels.SymNumel(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSymNumel, &locs3)
+	checksPre5(&c, &opSymNumel, &locs3)
 	r0 := kernels.SymNumel(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1663,9 +1720,9 @@ func SymStorageOffset(self *torch.Tensor) int64 {
 		return kernels.SymStorageOffset(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSymStorageOffset, &locs3)
+	checksPre5(&c, &opSymStorageOffset, &locs3)
 	r0 := kernels.SymStorageOffset(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1682,9 +1739,9 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSliceTensor, &locs0, &a0, self)
+	checksPre46(&c, &opSliceTensor, &locs0, &a0, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1701,9 +1758,9 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSliceBackward, &locs127, &a0, grad_output)
+	checksPre46(&c, &opSliceBackward, &locs134, &a0, grad_output)
 	r0 := kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
-	checksPost38(&c, &locs127, &a0, grad_output, r0)
+	checksPost47(&c, &locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1719,9 +1776,11 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 		return kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSliceBackwardOut, &locs128)
+	var a6 asserts.Saved
+	checksPre3(&c, &opSliceBackwardOut, &locs135, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
-	checksPost2(&c, &locs128)
+	checksPost31(&c, &locs135, &a6, out)
 	return r0
 }
 
@@ -1738,9 +1797,9 @@ func SliceInverse(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSliceInverse, &locs94, &a0, &a1, self, src)
+	checksPre12(&c, &opSliceInverse, &locs100, &a0, &a1, self, src)
 	r0 := kernels.SliceInverse(self, src, dim, start, end, step)
-	checksPost131(&c, &locs94, &a0, &a1, self, src, r0)
+	checksPost174(&c, &locs100, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1757,9 +1816,9 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSliceScatter, &locs94, &a0, &a1, self, src)
+	checksPre12(&c, &opSliceScatter, &locs100, &a0, &a1, self, src)
 	r0 := kernels.SliceScatter(self, src, dim, start, end, step)
-	checksPost9(&c, &locs94, &a0, &a1, self, src, r0)
+	checksPost13(&c, &locs100, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1775,9 +1834,11 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 		return kernels.SliceScatterOut(self, src, dim, start, end, step, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSliceScatterOut, &locs96)
+	var a6 asserts.Saved
+	checksPre14(&c, &opSliceScatterOut, &locs102, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.SliceScatterOut(self, src, dim, start, end, step, out)
-	checksPost10(&c, &locs96)
+	checksPost15(&c, &locs102, &a6, out)
 	return r0
 }
 
@@ -1794,9 +1855,9 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSelectScatter, &locs94, &a0, &a1, self, src)
+	checksPre12(&c, &opSelectScatter, &locs100, &a0, &a1, self, src)
 	r0 := kernels.SelectScatter(self, src, dim, index)
-	checksPost9(&c, &locs94, &a0, &a1, self, src, r0)
+	checksPost13(&c, &locs100, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1812,9 +1873,11 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 		return kernels.SelectScatterOut(self, src, dim, index, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSelectScatterOut, &locs96)
+	var a4 asserts.Saved
+	checksPre14(&c, &opSelectScatterOut, &locs102, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.SelectScatterOut(self, src, dim, index, out)
-	checksPost10(&c, &locs96)
+	checksPost15(&c, &locs102, &a4, out)
 	return r0
 }
 
@@ -1831,9 +1894,9 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opDiagonalScatter, &locs94, &a0, &a1, self, src)
+	checksPre12(&c, &opDiagonalScatter, &locs100, &a0, &a1, self, src)
 	r0 := kernels.DiagonalScatter(self, src, offset, dim1, dim2)
-	checksPost9(&c, &locs94, &a0, &a1, self, src, r0)
+	checksPost13(&c, &locs100, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1849,9 +1912,11 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 		return kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDiagonalScatterOut, &locs96)
+	var a5 asserts.Saved
+	checksPre14(&c, &opDiagonalScatterOut, &locs102, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
-	checksPost10(&c, &locs96)
+	checksPost15(&c, &locs102, &a5, out)
 	return r0
 }
 
@@ -1868,9 +1933,9 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opAsStridedScatter, &locs94, &a0, &a1, self, src)
+	checksPre12(&c, &opAsStridedScatter, &locs100, &a0, &a1, self, src)
 	r0 := kernels.AsStridedScatter(self, src, size, stride, storage_offset)
-	checksPost9(&c, &locs94, &a0, &a1, self, src, r0)
+	checksPost13(&c, &locs100, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -1886,9 +1951,11 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 		return kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opAsStridedScatterOut, &locs96)
+	var a5 asserts.Saved
+	checksPre14(&c, &opAsStridedScatterOut, &locs102, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
-	checksPost10(&c, &locs96)
+	checksPost15(&c, &locs102, &a5, out)
 	return r0
 }
 
@@ -1904,9 +1971,9 @@ func Smm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Smm(self, mat2)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSmm, &locs67)
+	checksPre9(&c, &opSmm, &locs71)
 	r0 := kernels.Smm(self, mat2)
-	checksPost6(&c, &locs67)
+	checksPost10(&c, &locs71)
 	return r0
 }
 
@@ -1940,9 +2007,11 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 		return kernels.SoftmaxIntOut(self, dim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSoftmaxIntOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opSoftmaxIntOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.SoftmaxIntOut(self, dim, dtype, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -1959,9 +2028,9 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXSoftmax, &locs0, &a0, self)
+	checksPre46(&c, &opXSoftmax, &locs0, &a0, self)
 	r0 := kernels.XSoftmax(self, dim, half_to_float)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1978,9 +2047,10 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opXSoftmaxOut, &locs39, &a0, &a3, self, out)
+	checksPre48(&c, &opXSoftmaxOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSoftmaxOut(self, dim, half_to_float, out)
-	checksPost12(&c, &locs39, &a0, &a3, self, out)
+	checksPost17(&c, &locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -1997,9 +2067,9 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXSoftmaxBackwardData, &locs213, &a0, &a1, grad_output, output)
+	checksPre12(&c, &opXSoftmaxBackwardData, &locs222, &a0, &a1, grad_output, output)
 	r0 := kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	checksPost9(&c, &locs213, &a0, &a1, grad_output, output, r0)
+	checksPost13(&c, &locs222, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -2016,9 +2086,10 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre40(&c, &opXSoftmaxBackwardDataOut, &locs279, &a0, &a1, &a4, grad_output, output, grad_input)
+	checksPre51(&c, &opXSoftmaxBackwardDataOut, &locs289, &a0, &a1, &a4, grad_output, output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
-	checksPost41(&c, &locs279, &a0, &a1, &a4, grad_output, output, grad_input)
+	checksPost52(&c, &locs289, &a0, &a1, &a4, grad_output, output, grad_input)
 	return r0
 }
 
@@ -2035,9 +2106,9 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opUnsafeSplitTensor, &locs3, &a0, self)
+	checksPre18(&c, &opUnsafeSplitTensor, &locs3, &a0, self)
 	r0 := kernels.UnsafeSplitTensor(self, split_size, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2058,9 +2129,10 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre132(&c, &opUnsafeSplitTensorOut, &locs39, &a0, &l3, self, out)
+	checksPre175(&c, &opUnsafeSplitTensorOut, &locs39, &a0, &l3, self, out)
+	defer c.Abandon()
 	kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
-	checksPost133(&c, &locs39, &a0, &l3, self, out)
+	checksPost176(&c, &locs39, &a0, &l3, self, out)
 }
 
 var opSplitTensor = asserts.Op{
@@ -2076,9 +2148,9 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSplitTensor, &locs3, &a0, self)
+	checksPre18(&c, &opSplitTensor, &locs3, &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2094,9 +2166,9 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 		return kernels.SplitSizes(self, split_size, dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSplitSizes, &locs3)
+	checksPre5(&c, &opSplitSizes, &locs3)
 	r0 := kernels.SplitSizes(self, split_size, dim)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2113,9 +2185,9 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opUnsafeSplitWithSizes, &locs3, &a0, self)
+	checksPre18(&c, &opUnsafeSplitWithSizes, &locs3, &a0, self)
 	r0 := kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2136,9 +2208,10 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre132(&c, &opUnsafeSplitWithSizesOut, &locs39, &a0, &l3, self, out)
+	checksPre175(&c, &opUnsafeSplitWithSizesOut, &locs39, &a0, &l3, self, out)
+	defer c.Abandon()
 	kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
-	checksPost133(&c, &locs39, &a0, &l3, self, out)
+	checksPost176(&c, &locs39, &a0, &l3, self, out)
 }
 
 var opSplitWithSizes = asserts.Op{
@@ -2154,9 +2227,9 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSplitWithSizes, &locs3, &a0, self)
+	checksPre18(&c, &opSplitWithSizes, &locs3, &a0, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2172,9 +2245,9 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.HsplitInt(self, sections)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHsplitInt, &locs3)
+	checksPre5(&c, &opHsplitInt, &locs3)
 	r0 := kernels.HsplitInt(self, sections)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2190,9 +2263,9 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.HsplitArray(self, indices)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHsplitArray, &locs3)
+	checksPre5(&c, &opHsplitArray, &locs3)
 	r0 := kernels.HsplitArray(self, indices)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2208,9 +2281,9 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.VsplitInt(self, sections)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opVsplitInt, &locs3)
+	checksPre5(&c, &opVsplitInt, &locs3)
 	r0 := kernels.VsplitInt(self, sections)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2226,9 +2299,9 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.VsplitArray(self, indices)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opVsplitArray, &locs3)
+	checksPre5(&c, &opVsplitArray, &locs3)
 	r0 := kernels.VsplitArray(self, indices)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2244,9 +2317,9 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.DsplitInt(self, sections)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDsplitInt, &locs3)
+	checksPre5(&c, &opDsplitInt, &locs3)
 	r0 := kernels.DsplitInt(self, sections)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2262,9 +2335,9 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.DsplitArray(self, indices)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDsplitArray, &locs3)
+	checksPre5(&c, &opDsplitArray, &locs3)
 	r0 := kernels.DsplitArray(self, indices)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2281,9 +2354,9 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSqueeze, &locs0, &a0, self)
+	checksPre46(&c, &opSqueeze, &locs0, &a0, self)
 	r0 := kernels.Squeeze(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2300,9 +2373,9 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSqueezeDim, &locs0, &a0, self)
+	checksPre46(&c, &opSqueezeDim, &locs0, &a0, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2319,9 +2392,9 @@ func SqueezeDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSqueezeDims, &locs0, &a0, self)
+	checksPre46(&c, &opSqueezeDims, &locs0, &a0, self)
 	r0 := kernels.SqueezeDims(self, dim)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2338,9 +2411,10 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSqueeze_, &locs3, &a0, self)
+	checksPre7(&c, &opSqueeze_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Squeeze_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2357,9 +2431,10 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSqueeze_Dim, &locs3, &a0, self)
+	checksPre7(&c, &opSqueeze_Dim, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Squeeze_Dim(self, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2376,9 +2451,10 @@ func Squeeze_Dims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSqueeze_Dims, &locs3, &a0, self)
+	checksPre7(&c, &opSqueeze_Dims, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Squeeze_Dims(self, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2394,9 +2470,9 @@ func Sspaddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 		return kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opSspaddmm, &locs280)
+	checksPre44(&c, &opSspaddmm, &locs290)
 	r0 := kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
-	checksPost44(&c, &locs280)
+	checksPost57(&c, &locs290)
 	return r0
 }
 
@@ -2412,9 +2488,11 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 		return kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opSspaddmmOut, &locs281)
+	var a5 asserts.Saved
+	checksPre58(&c, &opSspaddmmOut, &locs291, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost23(&c, &locs281)
+	checksPost59(&c, &locs291, &a5, out)
 	return r0
 }
 
@@ -2430,9 +2508,9 @@ func XChunkCat(tensors []*torch.Tensor, dim int64, num_chunks int64) *torch.Tens
 		return kernels.XChunkCat(tensors, dim, num_chunks)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXChunkCat, &locs69)
+	checksPre0(&c, &opXChunkCat, &locs74)
 	r0 := kernels.XChunkCat(tensors, dim, num_chunks)
-	checksPost1(&c, &locs69)
+	checksPost1(&c, &locs74)
 	return r0
 }
 
@@ -2448,9 +2526,11 @@ func XChunkCatOut(tensors []*torch.Tensor, dim int64, num_chunks int64, out *tor
 		return kernels.XChunkCatOut(tensors, dim, num_chunks, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXChunkCatOut, &locs70)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXChunkCatOut, &locs76, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XChunkCatOut(tensors, dim, num_chunks, out)
-	checksPost2(&c, &locs70)
+	checksPost31(&c, &locs76, &a3, out)
 	return r0
 }
 
@@ -2467,9 +2547,9 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre55(&c, &opStack, &locs69, &l0, tensors)
+	checksPre70(&c, &opStack, &locs74, &l0, tensors)
 	r0 := kernels.Stack(tensors, dim)
-	checksPost56(&c, &locs69, &l0, tensors, r0)
+	checksPost71(&c, &locs74, &l0, tensors, r0)
 	return r0
 }
 
@@ -2489,9 +2569,10 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre57(&c, &opStackOut, &locs70, &l0, &a2, tensors, out)
+	checksPre72(&c, &opStackOut, &locs75, &l0, &a2, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.StackOut(tensors, dim, out)
-	checksPost58(&c, &locs70, &l0, &a2, tensors, out)
+	checksPost73(&c, &locs75, &l0, &a2, tensors, out)
 	return r0
 }
 
@@ -2507,9 +2588,9 @@ func XStack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XStack(tensors, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXStack, &locs69)
+	checksPre0(&c, &opXStack, &locs74)
 	r0 := kernels.XStack(tensors, dim)
-	checksPost1(&c, &locs69)
+	checksPost1(&c, &locs74)
 	return r0
 }
 
@@ -2525,9 +2606,11 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		return kernels.XStackOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXStackOut, &locs70)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXStackOut, &locs76, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XStackOut(tensors, dim, out)
-	checksPost2(&c, &locs70)
+	checksPost31(&c, &locs76, &a2, out)
 	return r0
 }
 
@@ -2543,9 +2626,9 @@ func Hstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Hstack(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opHstack, &locs69)
+	checksPre0(&c, &opHstack, &locs74)
 	r0 := kernels.Hstack(tensors)
-	checksPost1(&c, &locs69)
+	checksPost1(&c, &locs74)
 	return r0
 }
 
@@ -2561,9 +2644,11 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.HstackOut(tensors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opHstackOut, &locs70)
+	var a1 asserts.Saved
+	checksPre3(&c, &opHstackOut, &locs76, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.HstackOut(tensors, out)
-	checksPost2(&c, &locs70)
+	checksPost31(&c, &locs76, &a1, out)
 	return r0
 }
 
@@ -2579,9 +2664,9 @@ func Vstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Vstack(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVstack, &locs69)
+	checksPre0(&c, &opVstack, &locs74)
 	r0 := kernels.Vstack(tensors)
-	checksPost1(&c, &locs69)
+	checksPost1(&c, &locs74)
 	return r0
 }
 
@@ -2597,9 +2682,11 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.VstackOut(tensors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVstackOut, &locs70)
+	var a1 asserts.Saved
+	checksPre3(&c, &opVstackOut, &locs76, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.VstackOut(tensors, out)
-	checksPost2(&c, &locs70)
+	checksPost31(&c, &locs76, &a1, out)
 	return r0
 }
 
@@ -2615,9 +2702,9 @@ func Dstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Dstack(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDstack, &locs69)
+	checksPre0(&c, &opDstack, &locs74)
 	r0 := kernels.Dstack(tensors)
-	checksPost1(&c, &locs69)
+	checksPost1(&c, &locs74)
 	return r0
 }
 
@@ -2633,9 +2720,11 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.DstackOut(tensors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDstackOut, &locs70)
+	var a1 asserts.Saved
+	checksPre3(&c, &opDstackOut, &locs76, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.DstackOut(tensors, out)
-	checksPost2(&c, &locs70)
+	checksPost31(&c, &locs76, &a1, out)
 	return r0
 }
 
@@ -2705,9 +2794,9 @@ func StrideInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.StrideInt(self, dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opStrideInt, &locs3)
+	checksPre5(&c, &opStrideInt, &locs3)
 	r0 := kernels.StrideInt(self, dim)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2723,9 +2812,9 @@ func SymStrideInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.SymStrideInt(self, dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSymStrideInt, &locs3)
+	checksPre5(&c, &opSymStrideInt, &locs3)
 	r0 := kernels.SymStrideInt(self, dim)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2742,9 +2831,9 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSum, &locs0, &a0, self)
+	checksPre46(&c, &opSum, &locs0, &a0, self)
 	r0 := kernels.Sum(self, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2760,9 +2849,11 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 		return kernels.SumOut(self, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSumOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSumOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SumOut(self, dtype, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -2779,9 +2870,9 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSumDimIntList, &locs0, &a0, self)
+	checksPre46(&c, &opSumDimIntList, &locs0, &a0, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2798,9 +2889,10 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opSumIntListOut, &locs39, &a0, &a4, self, out)
+	checksPre48(&c, &opSumIntListOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
-	checksPost12(&c, &locs39, &a0, &a4, self, out)
+	checksPost17(&c, &locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -2816,9 +2908,9 @@ func XNestedSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64, kee
 		return kernels.XNestedSumBackward(grad, self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXNestedSumBackward, &locs276)
+	checksPre9(&c, &opXNestedSumBackward, &locs285)
 	r0 := kernels.XNestedSumBackward(grad, self, dim, keepdim)
-	checksPost6(&c, &locs276)
+	checksPost10(&c, &locs285)
 	return r0
 }
 
@@ -2835,9 +2927,9 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNansum, &locs0, &a0, self)
+	checksPre46(&c, &opNansum, &locs0, &a0, self)
 	r0 := kernels.Nansum(self, dim, keepdim, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2854,9 +2946,10 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opNansumOut, &locs39, &a0, &a4, self, out)
+	checksPre48(&c, &opNansumOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NansumOut(self, dim, keepdim, dtype, out)
-	checksPost12(&c, &locs39, &a0, &a4, self, out)
+	checksPost17(&c, &locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -2873,9 +2966,9 @@ func HashTensor(self *torch.Tensor, dim []int64, keepdim bool, mode int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opHashTensor, &locs0, &a0, self)
+	checksPre46(&c, &opHashTensor, &locs0, &a0, self)
 	r0 := kernels.HashTensor(self, dim, keepdim, mode)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2892,9 +2985,10 @@ func HashTensorOut(self *torch.Tensor, dim []int64, keepdim bool, mode int64, ou
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opHashTensorOut, &locs39, &a0, &a4, self, out)
+	checksPre48(&c, &opHashTensorOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.HashTensorOut(self, dim, keepdim, mode, out)
-	checksPost12(&c, &locs39, &a0, &a4, self, out)
+	checksPost17(&c, &locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -2929,9 +3023,9 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSqrt, &locs0, &a0, self)
+	checksPre46(&c, &opSqrt, &locs0, &a0, self)
 	r0 := kernels.Sqrt(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2948,9 +3042,10 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSqrt_, &locs3, &a0, self)
+	checksPre7(&c, &opSqrt_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sqrt_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2967,9 +3062,10 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSqrtOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opSqrtOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SqrtOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3003,9 +3099,11 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Square_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSquare_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opSquare_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Square_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3021,9 +3119,11 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SquareOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSquareOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSquareOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SquareOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -3076,9 +3176,9 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opStdCorrection, &locs0, &a0, self)
+	checksPre46(&c, &opStdCorrection, &locs0, &a0, self)
 	r0 := kernels.StdCorrection(self, dim, correction, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3094,9 +3194,9 @@ func StdMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.StdMean(self, unbiased)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opStdMean, &locs26)
+	checksPre9(&c, &opStdMean, &locs26)
 	r0, r1 := kernels.StdMean(self, unbiased)
-	checksPost7(&c, &locs26)
+	checksPost11(&c, &locs26)
 	return r0, r1
 }
 
@@ -3112,9 +3212,9 @@ func StdMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 		return kernels.StdMeanDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opStdMeanDim, &locs26)
+	checksPre9(&c, &opStdMeanDim, &locs26)
 	r0, r1 := kernels.StdMeanDim(self, dim, unbiased, keepdim)
-	checksPost7(&c, &locs26)
+	checksPost11(&c, &locs26)
 	return r0, r1
 }
 
@@ -3131,9 +3231,9 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opStdMeanCorrection, &locs26, &a0, self)
+	checksPre40(&c, &opStdMeanCorrection, &locs26, &a0, self)
 	r0, r1 := kernels.StdMeanCorrection(self, dim, correction, keepdim)
-	checksPost35(&c, &locs26, &a0, self, r0, r1)
+	checksPost41(&c, &locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3149,9 +3249,11 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 		return kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opStdMeanCorrectionOut, &locs27)
+	var a4, a5 asserts.Saved
+	checksPre42(&c, &opStdMeanCorrectionOut, &locs27, &a4, &a5, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	checksPost10(&c, &locs27)
+	checksPost43(&c, &locs27, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -3167,9 +3269,11 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 		return kernels.StdOut(self, dim, unbiased, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opStdOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opStdOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.StdOut(self, dim, unbiased, keepdim, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -3186,9 +3290,10 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opStdCorrectionOut, &locs39, &a0, &a4, self, out)
+	checksPre48(&c, &opStdCorrectionOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
-	checksPost12(&c, &locs39, &a0, &a4, self, out)
+	checksPost17(&c, &locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -3205,9 +3310,9 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opProd, &locs0, &a0, self)
+	checksPre46(&c, &opProd, &locs0, &a0, self)
 	r0 := kernels.Prod(self, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3223,9 +3328,11 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 		return kernels.ProdOut(self, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opProdOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opProdOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ProdOut(self, dtype, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -3242,9 +3349,9 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opProdDimInt, &locs0, &a0, self)
+	checksPre46(&c, &opProdDimInt, &locs0, &a0, self)
 	r0 := kernels.ProdDimInt(self, dim, keepdim, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3261,9 +3368,10 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opProdIntOut, &locs39, &a0, &a4, self, out)
+	checksPre48(&c, &opProdIntOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.ProdIntOut(self, dim, keepdim, dtype, out)
-	checksPost12(&c, &locs39, &a0, &a4, self, out)
+	checksPost17(&c, &locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -3280,9 +3388,9 @@ func T(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opT, &locs0, &a0, self)
+	checksPre46(&c, &opT, &locs0, &a0, self)
 	r0 := kernels.T(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3299,9 +3407,10 @@ func T_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opT_, &locs3, &a0, self)
+	checksPre7(&c, &opT_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.T_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3318,9 +3427,9 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opTan, &locs0, &a0, self)
+	checksPre46(&c, &opTan, &locs0, &a0, self)
 	r0 := kernels.Tan(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3337,9 +3446,10 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opTan_, &locs3, &a0, self)
+	checksPre7(&c, &opTan_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Tan_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3356,9 +3466,10 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opTanOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opTanOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.TanOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3375,9 +3486,9 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opTanh, &locs0, &a0, self)
+	checksPre46(&c, &opTanh, &locs0, &a0, self)
 	r0 := kernels.Tanh(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3394,9 +3505,10 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opTanh_, &locs3, &a0, self)
+	checksPre7(&c, &opTanh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Tanh_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3413,9 +3525,10 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opTanhOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opTanhOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.TanhOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3431,9 +3544,9 @@ func Tensordot(self *torch.Tensor, other *torch.Tensor, dims_self []int64, dims_
 		return kernels.Tensordot(self, other, dims_self, dims_other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTensordot, &locs6)
+	checksPre9(&c, &opTensordot, &locs6)
 	r0 := kernels.Tensordot(self, other, dims_self, dims_other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -3449,9 +3562,11 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 		return kernels.TensordotOut(self, other, dims_self, dims_other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTensordotOut, &locs7)
+	var a4 asserts.Saved
+	checksPre14(&c, &opTensordotOut, &locs7, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.TensordotOut(self, other, dims_self, dims_other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a4, out)
 	return r0
 }
 
@@ -3468,9 +3583,9 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opThreshold, &locs0, &a0, self)
+	checksPre46(&c, &opThreshold, &locs0, &a0, self)
 	r0 := kernels.Threshold(self, threshold, value)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3487,9 +3602,10 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opThreshold_, &locs3, &a0, self)
+	checksPre7(&c, &opThreshold_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Threshold_(self, threshold, value)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3506,9 +3622,10 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opThresholdOut, &locs39, &a0, &a3, self, out)
+	checksPre48(&c, &opThresholdOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ThresholdOut(self, threshold, value, out)
-	checksPost12(&c, &locs39, &a0, &a3, self, out)
+	checksPost17(&c, &locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -3525,9 +3642,10 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opThresholdBackwardGradInput, &locs275, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre51(&c, &opThresholdBackwardGradInput, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
-	checksPost41(&c, &locs275, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPost52(&c, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -3544,9 +3662,9 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opThresholdBackward, &locs222, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opThresholdBackward, &locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.ThresholdBackward(grad_output, self, threshold)
-	checksPost9(&c, &locs222, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -3581,9 +3699,9 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opTransposeInt, &locs0, &a0, self)
+	checksPre46(&c, &opTransposeInt, &locs0, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3618,9 +3736,10 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opTranspose_, &locs3, &a0, self)
+	checksPre7(&c, &opTranspose_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3636,9 +3755,11 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 		return kernels.XMkldnnTranspose_(self, dim0, dim1)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXMkldnnTranspose_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opXMkldnnTranspose_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XMkldnnTranspose_(self, dim0, dim1)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3654,9 +3775,11 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 		return kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXMkldnnTransposeOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXMkldnnTransposeOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -3691,9 +3814,9 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opFlip, &locs0, &a0, self)
+	checksPre46(&c, &opFlip, &locs0, &a0, self)
 	r0 := kernels.Flip(self, dims)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3709,9 +3832,11 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 		return kernels.FlipOut(self, dims, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFlipOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opFlipOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FlipOut(self, dims, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -3764,9 +3889,9 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRoll, &locs0, &a0, self)
+	checksPre46(&c, &opRoll, &locs0, &a0, self)
 	r0 := kernels.Roll(self, shifts, dims)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3782,9 +3907,11 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 		return kernels.RollOut(self, shifts, dims, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRollOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opRollOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RollOut(self, shifts, dims, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -3801,9 +3928,9 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRot90, &locs0, &a0, self)
+	checksPre46(&c, &opRot90, &locs0, &a0, self)
 	r0 := kernels.Rot90(self, k_, dims)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3819,9 +3946,11 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 		return kernels.Rot90Out(self, k_, dims, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRot90Out, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opRot90Out, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.Rot90Out(self, k_, dims, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -3837,9 +3966,9 @@ func TrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.TrapezoidX(y, x, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTrapezoidX, &locs118)
+	checksPre9(&c, &opTrapezoidX, &locs125)
 	r0 := kernels.TrapezoidX(y, x, dim)
-	checksPost6(&c, &locs118)
+	checksPost10(&c, &locs125)
 	return r0
 }
 
@@ -3855,9 +3984,9 @@ func TrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.Tensor {
 		return kernels.TrapezoidDx(y, dx, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTrapezoidDx, &locs119)
+	checksPre0(&c, &opTrapezoidDx, &locs126)
 	r0 := kernels.TrapezoidDx(y, dx, dim)
-	checksPost1(&c, &locs119)
+	checksPost1(&c, &locs126)
 	return r0
 }
 
@@ -3873,9 +4002,9 @@ func TrapzX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.TrapzX(y, x, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTrapzX, &locs118)
+	checksPre9(&c, &opTrapzX, &locs125)
 	r0 := kernels.TrapzX(y, x, dim)
-	checksPost6(&c, &locs118)
+	checksPost10(&c, &locs125)
 	return r0
 }
 
@@ -3891,9 +4020,9 @@ func TrapzDx(y *torch.Tensor, dx float64, dim int64) *torch.Tensor {
 		return kernels.TrapzDx(y, dx, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTrapzDx, &locs119)
+	checksPre0(&c, &opTrapzDx, &locs126)
 	r0 := kernels.TrapzDx(y, dx, dim)
-	checksPost1(&c, &locs119)
+	checksPost1(&c, &locs126)
 	return r0
 }
 
@@ -3909,9 +4038,9 @@ func XTransformBiasRescaleQkv(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_hea
 		return kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXTransformBiasRescaleQkv, &locs282)
+	checksPre60(&c, &opXTransformBiasRescaleQkv, &locs292)
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
-	checksPost134(&c, &locs282)
+	checksPost177(&c, &locs292)
 	return r0, r1, r2
 }
 
@@ -3927,9 +4056,11 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 		return kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXTransformBiasRescaleQkvOut, &locs283)
+	var a3, a4, a5 asserts.Saved
+	checksPre144(&c, &opXTransformBiasRescaleQkvOut, &locs293, &a3, &a4, &a5, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
-	checksPost74(&c, &locs283)
+	checksPost145(&c, &locs293, &a3, &a4, &a5, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3946,9 +4077,9 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXNestedTensorFromMask, &locs284, &a0, &a1, t, mask)
+	checksPre12(&c, &opXNestedTensorFromMask, &locs294, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMask(t, mask, mask_check)
-	checksPost9(&c, &locs284, &a0, &a1, t, mask, r0)
+	checksPost13(&c, &locs294, &a0, &a1, t, mask, r0)
 	return r0
 }
 
@@ -3964,9 +4095,11 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 		return kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXNestedTensorFromMaskOut, &locs285)
+	var a3 asserts.Saved
+	checksPre14(&c, &opXNestedTensorFromMaskOut, &locs295, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
-	checksPost10(&c, &locs285)
+	checksPost15(&c, &locs295, &a3, out)
 	return r0
 }
 
@@ -3983,9 +4116,9 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opXNestedTensorFromMaskLeftAligned, &locs286, &a0, &a1, t, mask)
+	checksPre16(&c, &opXNestedTensorFromMaskLeftAligned, &locs296, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMaskLeftAligned(t, mask)
-	checksPost12(&c, &locs286, &a0, &a1, t, mask)
+	checksPost17(&c, &locs296, &a0, &a1, t, mask)
 	return r0
 }
 
@@ -4002,9 +4135,9 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXNestedFromPadded, &locs287, &a0, &a1, padded, cpu_nested_shape_example)
+	checksPre12(&c, &opXNestedFromPadded, &locs297, &a0, &a1, padded, cpu_nested_shape_example)
 	r0 := kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
-	checksPost9(&c, &locs287, &a0, &a1, padded, cpu_nested_shape_example, r0)
+	checksPost13(&c, &locs297, &a0, &a1, padded, cpu_nested_shape_example, r0)
 	return r0
 }
 
@@ -4020,9 +4153,11 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 		return kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXNestedFromPaddedOut, &locs288)
+	var a3 asserts.Saved
+	checksPre14(&c, &opXNestedFromPaddedOut, &locs298, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
-	checksPost10(&c, &locs288)
+	checksPost15(&c, &locs298, &a3, out)
 	return r0
 }
 
@@ -4039,9 +4174,9 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXNestedTensorSize, &locs0, &a0, self)
+	checksPre46(&c, &opXNestedTensorSize, &locs0, &a0, self)
 	r0 := kernels.XNestedTensorSize(self)
-	checksPost135(&c, &locs0, &a0, self)
+	checksPost178(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -4058,9 +4193,10 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opXNestedTensorSizeOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opXNestedTensorSizeOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorSizeOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4077,9 +4213,9 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXNestedTensorStrides, &locs0, &a0, self)
+	checksPre46(&c, &opXNestedTensorStrides, &locs0, &a0, self)
 	r0 := kernels.XNestedTensorStrides(self)
-	checksPost135(&c, &locs0, &a0, self)
+	checksPost178(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -4096,9 +4232,10 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opXNestedTensorStridesOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opXNestedTensorStridesOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorStridesOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4115,9 +4252,9 @@ func XNestedTensorStorageOffsets(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXNestedTensorStorageOffsets, &locs0, &a0, self)
+	checksPre46(&c, &opXNestedTensorStorageOffsets, &locs0, &a0, self)
 	r0 := kernels.XNestedTensorStorageOffsets(self)
-	checksPost135(&c, &locs0, &a0, self)
+	checksPost178(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -4134,9 +4271,10 @@ func XNestedTensorStorageOffsetsOut(self *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opXNestedTensorStorageOffsetsOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opXNestedTensorStorageOffsetsOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorStorageOffsetsOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4152,9 +4290,9 @@ func XNestedFromPaddedAndNestedExample(padded *torch.Tensor, nt_example *torch.T
 		return kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXNestedFromPaddedAndNestedExample, &locs289)
+	checksPre9(&c, &opXNestedFromPaddedAndNestedExample, &locs299)
 	r0 := kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
-	checksPost6(&c, &locs289)
+	checksPost10(&c, &locs299)
 	return r0
 }
 
@@ -4170,9 +4308,11 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 		return kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXNestedFromPaddedAndNestedExampleOut, &locs290)
+	var a2 asserts.Saved
+	checksPre14(&c, &opXNestedFromPaddedAndNestedExampleOut, &locs300, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
-	checksPost10(&c, &locs290)
+	checksPost15(&c, &locs300, &a2, out)
 	return r0
 }
 
@@ -4189,9 +4329,9 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre128(&c, &opXNestedViewFromBuffer, &locs291, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
+	checksPre170(&c, &opXNestedViewFromBuffer, &locs301, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
 	r0 := kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
-	checksPost136(&c, &locs291, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
+	checksPost179(&c, &locs301, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
 	return r0
 }
 
@@ -4208,9 +4348,9 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre128(&c, &opXNestedViewFromBufferCopy, &locs291, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
+	checksPre170(&c, &opXNestedViewFromBufferCopy, &locs301, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
 	r0 := kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
-	checksPost129(&c, &locs291, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
+	checksPost171(&c, &locs301, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
 	return r0
 }
 
@@ -4226,9 +4366,11 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 		return kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXNestedViewFromBufferCopyOut, &locs292)
+	var a4 asserts.Saved
+	checksPre132(&c, &opXNestedViewFromBufferCopyOut, &locs302, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
-	checksPost74(&c, &locs292)
+	checksPost172(&c, &locs302, &a4, out)
 	return r0
 }
 
@@ -4245,9 +4387,9 @@ func XNestedViewFromJagged(self *torch.Tensor, offsets *torch.Tensor, dummy *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6 asserts.Saved
-	checksPre137(&c, &opXNestedViewFromJagged, &locs293, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
+	checksPre180(&c, &opXNestedViewFromJagged, &locs303, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJagged(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
-	checksPost138(&c, &locs293, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
+	checksPost181(&c, &locs303, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -4264,9 +4406,9 @@ func XNestedViewFromJaggedCopy(self *torch.Tensor, offsets *torch.Tensor, dummy 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6 asserts.Saved
-	checksPre137(&c, &opXNestedViewFromJaggedCopy, &locs293, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
+	checksPre180(&c, &opXNestedViewFromJaggedCopy, &locs303, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJaggedCopy(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
-	checksPost139(&c, &locs293, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
+	checksPost182(&c, &locs303, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -4282,9 +4424,11 @@ func XNestedViewFromJaggedCopyOut(self *torch.Tensor, offsets *torch.Tensor, dum
 		return kernels.XNestedViewFromJaggedCopyOut(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXNestedViewFromJaggedCopyOut, &locs294)
+	var a7 asserts.Saved
+	checksPre58(&c, &opXNestedViewFromJaggedCopyOut, &locs304, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedViewFromJaggedCopyOut(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen, out)
-	checksPost23(&c, &locs294)
+	checksPost59(&c, &locs304, &a7, out)
 	return r0
 }
 
@@ -4301,9 +4445,9 @@ func XNestedGetValues(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXNestedGetValues, &locs0, &a0, self)
+	checksPre46(&c, &opXNestedGetValues, &locs0, &a0, self)
 	r0 := kernels.XNestedGetValues(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4320,9 +4464,9 @@ func XNestedGetValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXNestedGetValuesCopy, &locs0, &a0, self)
+	checksPre46(&c, &opXNestedGetValuesCopy, &locs0, &a0, self)
 	r0 := kernels.XNestedGetValuesCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4338,9 +4482,11 @@ func XNestedGetValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 		return kernels.XNestedGetValuesCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXNestedGetValuesCopyOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opXNestedGetValuesCopyOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedGetValuesCopyOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -4393,9 +4539,9 @@ func XNestedGetRaggedIdx(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opXNestedGetRaggedIdx, &locs3, &a0, self)
+	checksPre18(&c, &opXNestedGetRaggedIdx, &locs3, &a0, self)
 	r0 := kernels.XNestedGetRaggedIdx(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4447,9 +4593,9 @@ func XNestedGetJaggedDummy(any_ *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedGetJaggedDummy(any_)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXNestedGetJaggedDummy, &locs295)
+	checksPre0(&c, &opXNestedGetJaggedDummy, &locs305)
 	r0 := kernels.XNestedGetJaggedDummy(any_)
-	checksPost1(&c, &locs295)
+	checksPost1(&c, &locs305)
 	return r0
 }
 
@@ -4465,9 +4611,9 @@ func XNestedComputeContiguousStridesOffsets(nested_size *torch.Tensor) (*torch.T
 		return kernels.XNestedComputeContiguousStridesOffsets(nested_size)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXNestedComputeContiguousStridesOffsets, &locs296)
+	checksPre9(&c, &opXNestedComputeContiguousStridesOffsets, &locs306)
 	r0, r1 := kernels.XNestedComputeContiguousStridesOffsets(nested_size)
-	checksPost7(&c, &locs296)
+	checksPost11(&c, &locs306)
 	return r0, r1
 }
 
@@ -4484,9 +4630,9 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opXTrilinear, &locs297, &a0, &a1, &a2, i1, i2, i3)
+	checksPre53(&c, &opXTrilinear, &locs307, &a0, &a1, &a2, i1, i2, i3)
 	r0 := kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
-	checksPost43(&c, &locs297, &a0, &a1, &a2, i1, i2, i3, r0)
+	checksPost54(&c, &locs307, &a0, &a1, &a2, i1, i2, i3, r0)
 	return r0
 }
 
@@ -4502,9 +4648,11 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 		return kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXTrilinearOut, &locs298)
+	var a8 asserts.Saved
+	checksPre58(&c, &opXTrilinearOut, &locs308, &a8, out)
+	defer c.Abandon()
 	r0 := kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
-	checksPost23(&c, &locs298)
+	checksPost59(&c, &locs308, &a8, out)
 	return r0
 }
 
@@ -4520,9 +4668,9 @@ func TripletMarginLoss(anchor *torch.Tensor, positive *torch.Tensor, negative *t
 		return kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opTripletMarginLoss, &locs299)
+	checksPre44(&c, &opTripletMarginLoss, &locs309)
 	r0 := kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
-	checksPost44(&c, &locs299)
+	checksPost57(&c, &locs309)
 	return r0
 }
 
@@ -4539,9 +4687,9 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opTrunc, &locs0, &a0, self)
+	checksPre46(&c, &opTrunc, &locs0, &a0, self)
 	r0 := kernels.Trunc(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4558,9 +4706,10 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opTrunc_, &locs3, &a0, self)
+	checksPre7(&c, &opTrunc_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Trunc_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4577,9 +4726,10 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opTruncOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opTruncOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.TruncOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4613,9 +4763,11 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Fix_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFix_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opFix_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Fix_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4631,9 +4783,11 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.FixOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFixOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opFixOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.FixOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -4649,9 +4803,9 @@ func TypeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.TypeAs(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTypeAs, &locs6)
+	checksPre9(&c, &opTypeAs, &locs6)
 	r0 := kernels.TypeAs(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -4667,9 +4821,9 @@ func XHasCompatibleShallowCopyType(self *torch.Tensor, from *torch.Tensor) bool 
 		return kernels.XHasCompatibleShallowCopyType(self, from)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXHasCompatibleShallowCopyType, &locs300)
+	checksPre0(&c, &opXHasCompatibleShallowCopyType, &locs310)
 	r0 := kernels.XHasCompatibleShallowCopyType(self, from)
-	checksPost2(&c, &locs300)
+	checksPost2(&c, &locs310)
 	return r0
 }
 
@@ -4686,9 +4840,9 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opXUnique, &locs26, &a0, self)
+	checksPre40(&c, &opXUnique, &locs26, &a0, self)
 	r0, r1 := kernels.XUnique(self, sorted, return_inverse)
-	checksPost35(&c, &locs26, &a0, self, r0, r1)
+	checksPost41(&c, &locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4704,9 +4858,11 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 		return kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXUniqueOut, &locs27)
+	var a3, a4 asserts.Saved
+	checksPre42(&c, &opXUniqueOut, &locs27, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
-	checksPost10(&c, &locs27)
+	checksPost43(&c, &locs27, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -4723,9 +4879,9 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre140(&c, &opUniqueDim, &locs301, &a0, self)
+	checksPre183(&c, &opUniqueDim, &locs311, &a0, self)
 	r0, r1, r2 := kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
-	checksPost141(&c, &locs301, &a0, self, r0, r1, r2)
+	checksPost184(&c, &locs311, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4741,9 +4897,11 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 		return kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opUniqueDimOut, &locs302)
+	var a5, a6, a7 asserts.Saved
+	checksPre116(&c, &opUniqueDimOut, &locs312, &a5, &a6, &a7, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
-	checksPost23(&c, &locs302)
+	checksPost117(&c, &locs312, &a5, &a6, &a7, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -4760,9 +4918,9 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre140(&c, &opUniqueConsecutive, &locs301, &a0, self)
+	checksPre183(&c, &opUniqueConsecutive, &locs311, &a0, self)
 	r0, r1, r2 := kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
-	checksPost141(&c, &locs301, &a0, self, r0, r1, r2)
+	checksPost184(&c, &locs311, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4778,9 +4936,11 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 		return kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opUniqueConsecutiveOut, &locs302)
+	var a4, a5, a6 asserts.Saved
+	checksPre116(&c, &opUniqueConsecutiveOut, &locs312, &a4, &a5, &a6, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
-	checksPost23(&c, &locs302)
+	checksPost117(&c, &locs312, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -4797,9 +4957,9 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre140(&c, &opUniqueDimConsecutive, &locs301, &a0, self)
+	checksPre183(&c, &opUniqueDimConsecutive, &locs311, &a0, self)
 	r0, r1, r2 := kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
-	checksPost141(&c, &locs301, &a0, self, r0, r1, r2)
+	checksPost184(&c, &locs311, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4815,9 +4975,11 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 		return kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opUniqueDimConsecutiveOut, &locs302)
+	var a4, a5, a6 asserts.Saved
+	checksPre116(&c, &opUniqueDimConsecutiveOut, &locs312, &a4, &a5, &a6, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
-	checksPost23(&c, &locs302)
+	checksPost117(&c, &locs312, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -4834,9 +4996,9 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre140(&c, &opXUnique2, &locs301, &a0, self)
+	checksPre183(&c, &opXUnique2, &locs311, &a0, self)
 	r0, r1, r2 := kernels.XUnique2(self, sorted, return_inverse, return_counts)
-	checksPost141(&c, &locs301, &a0, self, r0, r1, r2)
+	checksPost184(&c, &locs311, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4852,9 +5014,11 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 		return kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXUnique2Out, &locs302)
+	var a4, a5, a6 asserts.Saved
+	checksPre116(&c, &opXUnique2Out, &locs312, &a4, &a5, &a6, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
-	checksPost23(&c, &locs302)
+	checksPost117(&c, &locs312, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -4871,9 +5035,9 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUnsafeView, &locs0, &a0, self)
+	checksPre46(&c, &opXUnsafeView, &locs0, &a0, self)
 	r0 := kernels.XUnsafeView(self, size)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4889,9 +5053,11 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 		return kernels.XUnsafeViewOut(self, size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXUnsafeViewOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXUnsafeViewOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XUnsafeViewOut(self, size, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -4908,9 +5074,9 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUnsqueeze, &locs0, &a0, self)
+	checksPre46(&c, &opUnsqueeze, &locs0, &a0, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4927,9 +5093,10 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opUnsqueeze_, &locs3, &a0, self)
+	checksPre7(&c, &opUnsqueeze_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Unsqueeze_(self, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4945,9 +5112,9 @@ func Vander(x *torch.Tensor, N *int64, increasing bool) *torch.Tensor {
 		return kernels.Vander(x, N, increasing)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVander, &locs303)
+	checksPre0(&c, &opVander, &locs313)
 	r0 := kernels.Vander(x, N, increasing)
-	checksPost1(&c, &locs303)
+	checksPost1(&c, &locs313)
 	return r0
 }
 
@@ -5000,9 +5167,9 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opVarCorrection, &locs0, &a0, self)
+	checksPre46(&c, &opVarCorrection, &locs0, &a0, self)
 	r0 := kernels.VarCorrection(self, dim, correction, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5018,9 +5185,11 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 		return kernels.VarOut(self, dim, unbiased, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVarOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opVarOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.VarOut(self, dim, unbiased, keepdim, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -5037,9 +5206,10 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opVarCorrectionOut, &locs39, &a0, &a4, self, out)
+	checksPre48(&c, &opVarCorrectionOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
-	checksPost12(&c, &locs39, &a0, &a4, self, out)
+	checksPost17(&c, &locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -5055,9 +5225,9 @@ func VarMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.VarMean(self, unbiased)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opVarMean, &locs26)
+	checksPre9(&c, &opVarMean, &locs26)
 	r0, r1 := kernels.VarMean(self, unbiased)
-	checksPost7(&c, &locs26)
+	checksPost11(&c, &locs26)
 	return r0, r1
 }
 
@@ -5073,9 +5243,9 @@ func VarMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 		return kernels.VarMeanDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opVarMeanDim, &locs26)
+	checksPre9(&c, &opVarMeanDim, &locs26)
 	r0, r1 := kernels.VarMeanDim(self, dim, unbiased, keepdim)
-	checksPost7(&c, &locs26)
+	checksPost11(&c, &locs26)
 	return r0, r1
 }
 
@@ -5092,9 +5262,9 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opVarMeanCorrection, &locs26, &a0, self)
+	checksPre40(&c, &opVarMeanCorrection, &locs26, &a0, self)
 	r0, r1 := kernels.VarMeanCorrection(self, dim, correction, keepdim)
-	checksPost35(&c, &locs26, &a0, self, r0, r1)
+	checksPost41(&c, &locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5110,9 +5280,11 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 		return kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opVarMeanCorrectionOut, &locs27)
+	var a4, a5 asserts.Saved
+	checksPre42(&c, &opVarMeanCorrectionOut, &locs27, &a4, &a5, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	checksPost10(&c, &locs27)
+	checksPost43(&c, &locs27, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -5128,9 +5300,9 @@ func ViewAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAs(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opViewAs, &locs6)
+	checksPre9(&c, &opViewAs, &locs6)
 	r0 := kernels.ViewAs(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -5147,9 +5319,9 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opWhereSelf, &locs304, &a0, &a1, &a2, condition, self, other)
+	checksPre53(&c, &opWhereSelf, &locs314, &a0, &a1, &a2, condition, self, other)
 	r0 := kernels.WhereSelf(condition, self, other)
-	checksPost43(&c, &locs304, &a0, &a1, &a2, condition, self, other, r0)
+	checksPost54(&c, &locs314, &a0, &a1, &a2, condition, self, other, r0)
 	return r0
 }
 
@@ -5166,9 +5338,10 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre18(&c, &opWhereSelfOut, &locs305, &a0, &a1, &a2, &a3, condition, self, other, out)
+	checksPre56(&c, &opWhereSelfOut, &locs315, &a0, &a1, &a2, &a3, condition, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.WhereSelfOut(condition, self, other, out)
-	checksPost19(&c, &locs305, &a0, &a1, &a2, &a3, condition, self, other, out)
+	checksPost24(&c, &locs315, &a0, &a1, &a2, &a3, condition, self, other, out)
 	return r0
 }
 
@@ -5184,9 +5357,9 @@ func WhereScalarSelf(condition *torch.Tensor, self torch.Scalar, other *torch.Te
 		return kernels.WhereScalarSelf(condition, self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opWhereScalarSelf, &locs306)
+	checksPre9(&c, &opWhereScalarSelf, &locs316)
 	r0 := kernels.WhereScalarSelf(condition, self, other)
-	checksPost6(&c, &locs306)
+	checksPost10(&c, &locs316)
 	return r0
 }
 
@@ -5202,9 +5375,9 @@ func WhereScalarOther(condition *torch.Tensor, self *torch.Tensor, other torch.S
 		return kernels.WhereScalarOther(condition, self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opWhereScalarOther, &locs307)
+	checksPre9(&c, &opWhereScalarOther, &locs317)
 	r0 := kernels.WhereScalarOther(condition, self, other)
-	checksPost6(&c, &locs307)
+	checksPost10(&c, &locs317)
 	return r0
 }
 
@@ -5220,9 +5393,9 @@ func WhereScalar(condition *torch.Tensor, self torch.Scalar, other torch.Scalar)
 		return kernels.WhereScalar(condition, self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opWhereScalar, &locs308)
+	checksPre0(&c, &opWhereScalar, &locs318)
 	r0 := kernels.WhereScalar(condition, self, other)
-	checksPost1(&c, &locs308)
+	checksPost1(&c, &locs318)
 	return r0
 }
 
@@ -5238,9 +5411,9 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 		return kernels.Where(condition)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opWhere, &locs309)
+	checksPre5(&c, &opWhere, &locs319)
 	r0 := kernels.Where(condition)
-	checksPost4(&c, &locs309)
+	checksPost6(&c, &locs319)
 	return r0
 }
 
@@ -5256,9 +5429,9 @@ func NormExceptDim(v *torch.Tensor, pow int64, dim int64) *torch.Tensor {
 		return kernels.NormExceptDim(v, pow, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNormExceptDim, &locs310)
+	checksPre0(&c, &opNormExceptDim, &locs320)
 	r0 := kernels.NormExceptDim(v, pow, dim)
-	checksPost1(&c, &locs310)
+	checksPost1(&c, &locs320)
 	return r0
 }
 
@@ -5274,9 +5447,9 @@ func XWeightNorm(v *torch.Tensor, g *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XWeightNorm(v, g, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXWeightNorm, &locs311)
+	checksPre9(&c, &opXWeightNorm, &locs321)
 	r0 := kernels.XWeightNorm(v, g, dim)
-	checksPost6(&c, &locs311)
+	checksPost10(&c, &locs321)
 	return r0
 }
 
@@ -5293,9 +5466,9 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre20(&c, &opXWeightNormInterface, &locs312, &a0, &a1, v, g)
+	checksPre25(&c, &opXWeightNormInterface, &locs322, &a0, &a1, v, g)
 	r0, r1 := kernels.XWeightNormInterface(v, g, dim)
-	checksPost21(&c, &locs312, &a0, &a1, v, g, r0, r1)
+	checksPost26(&c, &locs322, &a0, &a1, v, g, r0, r1)
 	return r0, r1
 }
 
@@ -5311,9 +5484,11 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 		return kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXWeightNormInterfaceOut, &locs313)
+	var a3, a4 asserts.Saved
+	checksPre27(&c, &opXWeightNormInterfaceOut, &locs323, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
-	checksPost23(&c, &locs313)
+	checksPost28(&c, &locs323, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -5329,9 +5504,9 @@ func XWeightNormInterfaceBackward(grad_w *torch.Tensor, saved_v *torch.Tensor, s
 		return kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXWeightNormInterfaceBackward, &locs314)
+	checksPre62(&c, &opXWeightNormInterfaceBackward, &locs324)
 	r0, r1 := kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	checksPost124(&c, &locs314)
+	checksPost162(&c, &locs324)
 	return r0, r1
 }
 
@@ -5347,9 +5522,11 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 		return kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXWeightNormInterfaceBackwardOut, &locs315)
+	var a5, a6 asserts.Saved
+	checksPre97(&c, &opXWeightNormInterfaceBackwardOut, &locs325, &a5, &a6, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
-	checksPost63(&c, &locs315)
+	checksPost98(&c, &locs325, &a5, &a6, out0, out1)
 	return r0, r1
 }
 
@@ -5365,9 +5542,9 @@ func XWeightNormDifferentiableBackward(grad_w *torch.Tensor, saved_v *torch.Tens
 		return kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXWeightNormDifferentiableBackward, &locs314)
+	checksPre62(&c, &opXWeightNormDifferentiableBackward, &locs324)
 	r0, r1 := kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	checksPost124(&c, &locs314)
+	checksPost162(&c, &locs324)
 	return r0, r1
 }
 
@@ -5383,9 +5560,9 @@ func XEfficientzerotensor(size []int64, dtype *int, layout *int, device *string,
 		return kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXEfficientzerotensor, &locs13)
+	checksPre5(&c, &opXEfficientzerotensor, &locs13)
 	r0 := kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -5401,9 +5578,11 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.XEfficientzerotensorOut(size, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXEfficientzerotensorOut, &locs25)
+	var a1 asserts.Saved
+	checksPre7(&c, &opXEfficientzerotensorOut, &locs25, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XEfficientzerotensorOut(size, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a1, out)
 	return r0
 }
 
@@ -5419,9 +5598,9 @@ func Zeros(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Zeros(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opZeros, &locs13)
+	checksPre5(&c, &opZeros, &locs13)
 	r0 := kernels.Zeros(size, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -5437,9 +5616,11 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.ZerosOut(size, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opZerosOut, &locs25)
+	var a1 asserts.Saved
+	checksPre7(&c, &opZerosOut, &locs25, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ZerosOut(size, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a1, out)
 	return r0
 }
 
@@ -5456,9 +5637,9 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opZerosLike, &locs0, &a0, self)
+	checksPre46(&c, &opZerosLike, &locs0, &a0, self)
 	r0 := kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5475,9 +5656,10 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opZerosLikeOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opZerosLikeOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ZerosLikeOut(self, memory_format, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5494,9 +5676,9 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXStandardGammaGrad, &locs316, &a0, &a1, self, output)
+	checksPre12(&c, &opXStandardGammaGrad, &locs326, &a0, &a1, self, output)
 	r0 := kernels.XStandardGammaGrad(self, output)
-	checksPost9(&c, &locs316, &a0, &a1, self, output, r0)
+	checksPost13(&c, &locs326, &a0, &a1, self, output, r0)
 	return r0
 }
 
@@ -5512,9 +5694,11 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 		return kernels.XStandardGammaGradOut(self, output, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXStandardGammaGradOut, &locs317)
+	var a2 asserts.Saved
+	checksPre14(&c, &opXStandardGammaGradOut, &locs327, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XStandardGammaGradOut(self, output, out)
-	checksPost10(&c, &locs317)
+	checksPost15(&c, &locs327, &a2, out)
 	return r0
 }
 
@@ -5531,9 +5715,9 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXStandardGamma, &locs0, &a0, self)
+	checksPre46(&c, &opXStandardGamma, &locs0, &a0, self)
 	r0 := kernels.XStandardGamma(self, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5549,9 +5733,11 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 		return kernels.XStandardGammaOut(self, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXStandardGammaOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXStandardGammaOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XStandardGammaOut(self, generator, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -5567,9 +5753,9 @@ func XPhiloxKeySplit(key *torch.Tensor, num_splits int64) *torch.Tensor {
 		return kernels.XPhiloxKeySplit(key, num_splits)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXPhiloxKeySplit, &locs318)
+	checksPre0(&c, &opXPhiloxKeySplit, &locs328)
 	r0 := kernels.XPhiloxKeySplit(key, num_splits)
-	checksPost1(&c, &locs318)
+	checksPost1(&c, &locs328)
 	return r0
 }
 
@@ -5585,9 +5771,9 @@ func XPhiloxKeyFoldIn(key *torch.Tensor, data int64) *torch.Tensor {
 		return kernels.XPhiloxKeyFoldIn(key, data)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXPhiloxKeyFoldIn, &locs318)
+	checksPre0(&c, &opXPhiloxKeyFoldIn, &locs328)
 	r0 := kernels.XPhiloxKeyFoldIn(key, data)
-	checksPost1(&c, &locs318)
+	checksPost1(&c, &locs328)
 	return r0
 }
 
@@ -5603,9 +5789,9 @@ func XPhiloxKeyFoldInTensor(key *torch.Tensor, data *torch.Tensor) *torch.Tensor
 		return kernels.XPhiloxKeyFoldInTensor(key, data)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXPhiloxKeyFoldInTensor, &locs319)
+	checksPre9(&c, &opXPhiloxKeyFoldInTensor, &locs329)
 	r0 := kernels.XPhiloxKeyFoldInTensor(key, data)
-	checksPost6(&c, &locs319)
+	checksPost10(&c, &locs329)
 	return r0
 }
 
@@ -5621,9 +5807,11 @@ func XPhiloxNormal_(self *torch.Tensor, key *torch.Tensor, mean float64, std flo
 		return kernels.XPhiloxNormal_(self, key, mean, std)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXPhiloxNormal_, &locs320)
+	var a0 asserts.Saved
+	checksPre3(&c, &opXPhiloxNormal_, &locs330, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XPhiloxNormal_(self, key, mean, std)
-	checksPost2(&c, &locs320)
+	checksPost4(&c, &locs330, &a0, self)
 	return r0
 }
 
@@ -5639,9 +5827,11 @@ func XPhiloxNormalOut(self *torch.Tensor, key *torch.Tensor, mean float64, std f
 		return kernels.XPhiloxNormalOut(self, key, mean, std, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXPhiloxNormalOut, &locs321)
+	var a4 asserts.Saved
+	checksPre14(&c, &opXPhiloxNormalOut, &locs331, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XPhiloxNormalOut(self, key, mean, std, out)
-	checksPost10(&c, &locs321)
+	checksPost15(&c, &locs331, &a4, out)
 	return r0
 }
 
@@ -5657,9 +5847,9 @@ func XPhiloxNormal(self *torch.Tensor, key *torch.Tensor, mean float64, std floa
 		return kernels.XPhiloxNormal(self, key, mean, std)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXPhiloxNormal, &locs322)
+	checksPre9(&c, &opXPhiloxNormal, &locs332)
 	r0 := kernels.XPhiloxNormal(self, key, mean, std)
-	checksPost6(&c, &locs322)
+	checksPost10(&c, &locs332)
 	return r0
 }
 
@@ -5675,9 +5865,11 @@ func XPhiloxUniform_(self *torch.Tensor, key *torch.Tensor, low float64, high fl
 		return kernels.XPhiloxUniform_(self, key, low, high)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXPhiloxUniform_, &locs320)
+	var a0 asserts.Saved
+	checksPre3(&c, &opXPhiloxUniform_, &locs330, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XPhiloxUniform_(self, key, low, high)
-	checksPost2(&c, &locs320)
+	checksPost4(&c, &locs330, &a0, self)
 	return r0
 }
 
@@ -5693,9 +5885,11 @@ func XPhiloxUniformOut(self *torch.Tensor, key *torch.Tensor, low float64, high 
 		return kernels.XPhiloxUniformOut(self, key, low, high, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXPhiloxUniformOut, &locs321)
+	var a4 asserts.Saved
+	checksPre14(&c, &opXPhiloxUniformOut, &locs331, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XPhiloxUniformOut(self, key, low, high, out)
-	checksPost10(&c, &locs321)
+	checksPost15(&c, &locs331, &a4, out)
 	return r0
 }
 
@@ -5711,9 +5905,9 @@ func XPhiloxUniform(self *torch.Tensor, key *torch.Tensor, low float64, high flo
 		return kernels.XPhiloxUniform(self, key, low, high)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXPhiloxUniform, &locs322)
+	checksPre9(&c, &opXPhiloxUniform, &locs332)
 	r0 := kernels.XPhiloxUniform(self, key, low, high)
-	checksPost6(&c, &locs322)
+	checksPost10(&c, &locs332)
 	return r0
 }
 
@@ -5729,9 +5923,9 @@ func XDirichletGrad(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor) *
 		return kernels.XDirichletGrad(x, alpha, total)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXDirichletGrad, &locs323)
+	checksPre44(&c, &opXDirichletGrad, &locs333)
 	r0 := kernels.XDirichletGrad(x, alpha, total)
-	checksPost44(&c, &locs323)
+	checksPost57(&c, &locs333)
 	return r0
 }
 
@@ -5747,9 +5941,11 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 		return kernels.XDirichletGradOut(x, alpha, total, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXDirichletGradOut, &locs324)
+	var a3 asserts.Saved
+	checksPre58(&c, &opXDirichletGradOut, &locs334, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XDirichletGradOut(x, alpha, total, out)
-	checksPost23(&c, &locs324)
+	checksPost59(&c, &locs334, &a3, out)
 	return r0
 }
 
@@ -5783,9 +5979,11 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 		return kernels.XSampleDirichletOut(self, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSampleDirichletOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXSampleDirichletOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XSampleDirichletOut(self, generator, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -5802,9 +6000,9 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opPoisson, &locs0, &a0, self)
+	checksPre46(&c, &opPoisson, &locs0, &a0, self)
 	r0 := kernels.Poisson(self, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5820,9 +6018,11 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 		return kernels.PoissonOut(self, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPoissonOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opPoissonOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.PoissonOut(self, generator, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -5838,9 +6038,9 @@ func Binomial(count *torch.Tensor, prob *torch.Tensor, generator any) *torch.Ten
 		return kernels.Binomial(count, prob, generator)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBinomial, &locs325)
+	checksPre9(&c, &opBinomial, &locs335)
 	r0 := kernels.Binomial(count, prob, generator)
-	checksPost6(&c, &locs325)
+	checksPost10(&c, &locs335)
 	return r0
 }
 
@@ -5856,9 +6056,11 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 		return kernels.BinomialOut(count, prob, generator, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBinomialOut, &locs326)
+	var a3 asserts.Saved
+	checksPre14(&c, &opBinomialOut, &locs336, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.BinomialOut(count, prob, generator, out)
-	checksPost10(&c, &locs326)
+	checksPost15(&c, &locs336, &a3, out)
 	return r0
 }
 
@@ -5892,9 +6094,11 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 		return kernels.NativeNormOut(self, p, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNativeNormOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opNativeNormOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.NativeNormOut(self, p, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -5928,9 +6132,11 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 		return kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNativeNormScalarOptDimDtypeOut, &locs39)
+	var a5 asserts.Saved
+	checksPre3(&c, &opNativeNormScalarOptDimDtypeOut, &locs40, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a5, out)
 	return r0
 }
 
@@ -5947,9 +6153,10 @@ func XBatchNormWithUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre142(&c, &opXBatchNormWithUpdate, &locs101, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	checksPre185(&c, &opXBatchNormWithUpdate, &locs107, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
-	checksPost143(&c, &locs101, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	checksPost186(&c, &locs107, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5966,9 +6173,9 @@ func XBatchNormWithUpdateFunctional(input *torch.Tensor, weight *torch.Tensor, b
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre144(&c, &opXBatchNormWithUpdateFunctional, &locs327, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	checksPre187(&c, &opXBatchNormWithUpdateFunctional, &locs337, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4, r5 := kernels.XBatchNormWithUpdateFunctional(input, weight, bias, running_mean, running_var, momentum, eps)
-	checksPost145(&c, &locs327, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4, r5)
+	checksPost188(&c, &locs337, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -5984,9 +6191,11 @@ func XBatchNormWithUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *to
 		return kernels.XBatchNormWithUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out, save_mean, save_invstd, reserve)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opXBatchNormWithUpdateOut, &locs328)
+	var a3, a4, a7, a8, a9, a10 asserts.Saved
+	checksPre189(&c, &opXBatchNormWithUpdateOut, &locs338, &a3, &a4, &a7, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd, reserve)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out, save_mean, save_invstd, reserve)
-	checksPost72(&c, &locs328)
+	checksPost190(&c, &locs338, &a3, &a4, &a7, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd, reserve)
 	return r0, r1, r2, r3
 }
 
@@ -6003,9 +6212,9 @@ func XBatchNormNoUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre146(&c, &opXBatchNormNoUpdate, &locs101, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	checksPre191(&c, &opXBatchNormNoUpdate, &locs107, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
-	checksPost147(&c, &locs101, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	checksPost192(&c, &locs107, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6021,9 +6230,11 @@ func XBatchNormNoUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 		return kernels.XBatchNormNoUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2, out3)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXBatchNormNoUpdateOut, &locs329)
+	var a7, a8, a9, a10 asserts.Saved
+	checksPre193(&c, &opXBatchNormNoUpdateOut, &locs339, &a7, &a8, &a9, &a10, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2, out3)
-	checksPost74(&c, &locs329)
+	checksPost194(&c, &locs339, &a7, &a8, &a9, &a10, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -6040,9 +6251,9 @@ func BatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a10 asserts.Saved
-	checksPre70(&c, &opBatchNormBackward, &locs330, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve)
+	checksPre86(&c, &opBatchNormBackward, &locs340, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve)
 	r0, r1, r2 := kernels.BatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_var, update, eps, output_mask, reserve)
-	checksPost71(&c, &locs330, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve, r0, r1, r2)
+	checksPost87(&c, &locs340, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6095,9 +6306,9 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXSparseSumDim, &locs0, &a0, self)
+	checksPre46(&c, &opXSparseSumDim, &locs0, &a0, self)
 	r0 := kernels.XSparseSumDim(self, dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6113,9 +6324,11 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 		return kernels.XSparseSumDimOut(self, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseSumDimOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXSparseSumDimOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSumDimOut(self, dim, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -6149,9 +6362,9 @@ func XSparseSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64) *to
 		return kernels.XSparseSumBackward(grad, self, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseSumBackward, &locs276)
+	checksPre9(&c, &opXSparseSumBackward, &locs285)
 	r0 := kernels.XSparseSumBackward(grad, self, dim)
-	checksPost6(&c, &locs276)
+	checksPost10(&c, &locs285)
 	return r0
 }
 
@@ -6167,9 +6380,11 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 		return kernels.XSparseSumBackwardOut(grad, self, dim, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseSumBackwardOut, &locs331)
+	var a3 asserts.Saved
+	checksPre14(&c, &opXSparseSumBackwardOut, &locs341, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSumBackwardOut(grad, self, dim, out)
-	checksPost10(&c, &locs331)
+	checksPost15(&c, &locs341, &a3, out)
 	return r0
 }
 
@@ -6203,9 +6418,11 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 		return kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseCsrSumDimDtypeOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opXSparseCsrSumDimDtypeOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -6239,9 +6456,11 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 		return kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseCsrProdDimDtypeOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opXSparseCsrProdDimDtypeOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -6276,9 +6495,9 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXSparseSoftmax, &locs0, &a0, self)
+	checksPre46(&c, &opXSparseSoftmax, &locs0, &a0, self)
 	r0 := kernels.XSparseSoftmax(self, dim, half_to_float)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6294,9 +6513,11 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 		return kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseSoftmaxOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXSparseSoftmaxOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -6312,9 +6533,9 @@ func XSparseSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSparseSoftmaxBackwardData, &locs332)
+	checksPre44(&c, &opXSparseSoftmaxBackwardData, &locs342)
 	r0 := kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
-	checksPost44(&c, &locs332)
+	checksPost57(&c, &locs342)
 	return r0
 }
 
@@ -6330,9 +6551,11 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 		return kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSparseSoftmaxBackwardDataOut, &locs333)
+	var a4 asserts.Saved
+	checksPre58(&c, &opXSparseSoftmaxBackwardDataOut, &locs343, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	checksPost23(&c, &locs333)
+	checksPost59(&c, &locs343, &a4, out)
 	return r0
 }
 
@@ -6367,9 +6590,9 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXSparseLogSoftmax, &locs0, &a0, self)
+	checksPre46(&c, &opXSparseLogSoftmax, &locs0, &a0, self)
 	r0 := kernels.XSparseLogSoftmax(self, dim, half_to_float)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6385,9 +6608,11 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 		return kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseLogSoftmaxOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXSparseLogSoftmaxOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -6403,9 +6628,9 @@ func XSparseLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tens
 		return kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSparseLogSoftmaxBackwardData, &locs332)
+	checksPre44(&c, &opXSparseLogSoftmaxBackwardData, &locs342)
 	r0 := kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
-	checksPost44(&c, &locs332)
+	checksPost57(&c, &locs342)
 	return r0
 }
 
@@ -6421,9 +6646,11 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 		return kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSparseLogSoftmaxBackwardDataOut, &locs333)
+	var a4 asserts.Saved
+	checksPre58(&c, &opXSparseLogSoftmaxBackwardDataOut, &locs343, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	checksPost23(&c, &locs333)
+	checksPost59(&c, &locs343, &a4, out)
 	return r0
 }
 
@@ -6439,9 +6666,9 @@ func XSpdiags(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, lay
 		return kernels.XSpdiags(diagonals, offsets, shape, layout)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSpdiags, &locs334)
+	checksPre9(&c, &opXSpdiags, &locs344)
 	r0 := kernels.XSpdiags(diagonals, offsets, shape, layout)
-	checksPost6(&c, &locs334)
+	checksPost10(&c, &locs344)
 	return r0
 }
 
@@ -6457,9 +6684,11 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 		return kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSpdiagsOut, &locs335)
+	var a4 asserts.Saved
+	checksPre14(&c, &opXSpdiagsOut, &locs345, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
-	checksPost10(&c, &locs335)
+	checksPost15(&c, &locs345, &a4, out)
 	return r0
 }
 
@@ -6476,9 +6705,9 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNormScalarOptDtype, &locs0, &a0, self)
+	checksPre46(&c, &opNormScalarOptDtype, &locs0, &a0, self)
 	r0 := kernels.NormScalarOptDtype(self, p, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6494,9 +6723,11 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 		return kernels.NormScalarOptDtypeOut(self, p, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNormScalarOptDtypeOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opNormScalarOptDtypeOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.NormScalarOptDtypeOut(self, p, dtype, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -6513,9 +6744,9 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNormScalar, &locs0, &a0, self)
+	checksPre46(&c, &opNormScalar, &locs0, &a0, self)
 	r0 := kernels.NormScalar(self, p)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6531,9 +6762,11 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 		return kernels.NormScalarOut(self, p, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNormScalarOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opNormScalarOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.NormScalarOut(self, p, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -6550,9 +6783,9 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNormScalarOptDimDtype, &locs0, &a0, self)
+	checksPre46(&c, &opNormScalarOptDimDtype, &locs0, &a0, self)
 	r0 := kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6569,9 +6802,9 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNormScalarOptDim, &locs0, &a0, self)
+	checksPre46(&c, &opNormScalarOptDim, &locs0, &a0, self)
 	r0 := kernels.NormScalarOptDim(self, p, dim, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6588,9 +6821,10 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opNormDtypeOut, &locs39, &a0, &a5, self, out)
+	checksPre48(&c, &opNormDtypeOut, &locs39, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
-	checksPost12(&c, &locs39, &a0, &a5, self, out)
+	checksPost17(&c, &locs39, &a0, &a5, self, out)
 	return r0
 }
 
@@ -6607,9 +6841,10 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opNormOut, &locs39, &a0, &a4, self, out)
+	checksPre48(&c, &opNormOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NormOut(self, p, dim, keepdim, out)
-	checksPost12(&c, &locs39, &a0, &a4, self, out)
+	checksPost17(&c, &locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -6626,9 +6861,9 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opFrexpTensor, &locs26, &a0, self)
+	checksPre40(&c, &opFrexpTensor, &locs26, &a0, self)
 	r0, r1 := kernels.FrexpTensor(self)
-	checksPost35(&c, &locs26, &a0, self, r0, r1)
+	checksPost41(&c, &locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6645,9 +6880,10 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opFrexpTensorOut, &locs336, &a0, &a1, &a2, self, mantissa, exponent)
+	checksPre95(&c, &opFrexpTensorOut, &locs346, &a0, &a1, &a2, self, mantissa, exponent)
+	defer c.Abandon()
 	r0, r1 := kernels.FrexpTensorOut(self, mantissa, exponent)
-	checksPost41(&c, &locs336, &a0, &a1, &a2, self, mantissa, exponent)
+	checksPost52(&c, &locs346, &a0, &a1, &a2, self, mantissa, exponent)
 	return r0, r1
 }
 
@@ -6681,9 +6917,11 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 		return kernels.FrobeniusNormOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFrobeniusNormOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opFrobeniusNormOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.FrobeniusNormOut(self, dim, keepdim, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -6717,9 +6955,11 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 		return kernels.NuclearNormOut(self, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNuclearNormOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opNuclearNormOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.NuclearNormOut(self, keepdim, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -6753,9 +6993,11 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 		return kernels.NuclearNormDimOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNuclearNormDimOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opNuclearNormDimOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.NuclearNormDimOut(self, dim, keepdim, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -6772,9 +7014,9 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opClone, &locs0, &a0, self)
+	checksPre46(&c, &opClone, &locs0, &a0, self)
 	r0 := kernels.Clone(self, memory_format)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6790,9 +7032,11 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 		return kernels.CloneOut(self, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCloneOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opCloneOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.CloneOut(self, memory_format, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -6826,9 +7070,11 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 		return kernels.ResizeAs_(self, the_template, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opResizeAs_, &locs337)
+	var a0 asserts.Saved
+	checksPre3(&c, &opResizeAs_, &locs347, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.ResizeAs_(self, the_template, memory_format)
-	checksPost2(&c, &locs337)
+	checksPost4(&c, &locs347, &a0, self)
 	return r0
 }
 
@@ -6844,9 +7090,11 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 		return kernels.ResizeAsOut(self, the_template, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opResizeAsOut, &locs338)
+	var a3 asserts.Saved
+	checksPre14(&c, &opResizeAsOut, &locs348, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ResizeAsOut(self, the_template, memory_format, out)
-	checksPost10(&c, &locs338)
+	checksPost15(&c, &locs348, &a3, out)
 	return r0
 }
 
@@ -6862,9 +7110,9 @@ func ResizeAs(self *torch.Tensor, the_template *torch.Tensor, memory_format *int
 		return kernels.ResizeAs(self, the_template, memory_format)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opResizeAs, &locs339)
+	checksPre9(&c, &opResizeAs, &locs349)
 	r0 := kernels.ResizeAs(self, the_template, memory_format)
-	checksPost6(&c, &locs339)
+	checksPost10(&c, &locs349)
 	return r0
 }
 
@@ -6880,9 +7128,11 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 		return kernels.ResizeAsSparse_(self, the_template)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opResizeAsSparse_, &locs337)
+	var a0 asserts.Saved
+	checksPre3(&c, &opResizeAsSparse_, &locs347, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.ResizeAsSparse_(self, the_template)
-	checksPost2(&c, &locs337)
+	checksPost4(&c, &locs347, &a0, self)
 	return r0
 }
 
@@ -6898,9 +7148,11 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 		return kernels.ResizeAsSparseOut(self, the_template, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opResizeAsSparseOut, &locs338)
+	var a2 asserts.Saved
+	checksPre14(&c, &opResizeAsSparseOut, &locs348, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ResizeAsSparseOut(self, the_template, out)
-	checksPost10(&c, &locs338)
+	checksPost15(&c, &locs348, &a2, out)
 	return r0
 }
 
@@ -6916,9 +7168,9 @@ func ResizeAsSparse(self *torch.Tensor, the_template *torch.Tensor) *torch.Tenso
 		return kernels.ResizeAsSparse(self, the_template)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opResizeAsSparse, &locs339)
+	checksPre9(&c, &opResizeAsSparse, &locs349)
 	r0 := kernels.ResizeAsSparse(self, the_template)
-	checksPost6(&c, &locs339)
+	checksPost10(&c, &locs349)
 	return r0
 }
 
@@ -6935,9 +7187,10 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opZero_, &locs3, &a0, self)
+	checksPre7(&c, &opZero_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Zero_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6953,9 +7206,11 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ZeroOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opZeroOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opZeroOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ZeroOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -6972,9 +7227,9 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opZero, &locs0, &a0, self)
+	checksPre46(&c, &opZero, &locs0, &a0, self)
 	r0 := kernels.Zero(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6991,9 +7246,10 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opSubOut, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPre51(&c, &opSubOut, &locs41, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -7010,9 +7266,9 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSubTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opSubTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7029,9 +7285,10 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSub_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opSub_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -7048,9 +7305,9 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSubScalar, &locs0, &a0, self)
+	checksPre46(&c, &opSubScalar, &locs0, &a0, self)
 	r0 := kernels.SubScalar(self, other, alpha)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7067,9 +7324,10 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSub_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opSub_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sub_Scalar(self, other, alpha)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7085,9 +7343,11 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 		return kernels.SubScalarOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSubScalarOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opSubScalarOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.SubScalarOut(self, other, alpha, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -7103,9 +7363,11 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 		return kernels.SubtractOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSubtractOut, &locs7)
+	var a3 asserts.Saved
+	checksPre14(&c, &opSubtractOut, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.SubtractOut(self, other, alpha, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a3, out)
 	return r0
 }
 
@@ -7121,9 +7383,9 @@ func SubtractTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 		return kernels.SubtractTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSubtractTensor, &locs6)
+	checksPre9(&c, &opSubtractTensor, &locs6)
 	r0 := kernels.SubtractTensor(self, other, alpha)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -7139,9 +7401,11 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 		return kernels.Subtract_Tensor(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSubtract_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opSubtract_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Subtract_Tensor(self, other, alpha)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -7175,9 +7439,11 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 		return kernels.Subtract_Scalar(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSubtract_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opSubtract_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Subtract_Scalar(self, other, alpha)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7194,9 +7460,9 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opRsubTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opRsubTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.RsubTensor(self, other, alpha)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7212,9 +7478,11 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 		return kernels.RsubTensorOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRsubTensorOut, &locs7)
+	var a3 asserts.Saved
+	checksPre14(&c, &opRsubTensorOut, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RsubTensorOut(self, other, alpha, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a3, out)
 	return r0
 }
 
@@ -7230,9 +7498,11 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 		return kernels.HeavisideOut(self, values, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHeavisideOut, &locs340)
+	var a2 asserts.Saved
+	checksPre14(&c, &opHeavisideOut, &locs350, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.HeavisideOut(self, values, out)
-	checksPost10(&c, &locs340)
+	checksPost15(&c, &locs350, &a2, out)
 	return r0
 }
 
@@ -7248,9 +7518,9 @@ func Heaviside(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 		return kernels.Heaviside(self, values)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHeaviside, &locs341)
+	checksPre9(&c, &opHeaviside, &locs351)
 	r0 := kernels.Heaviside(self, values)
-	checksPost6(&c, &locs341)
+	checksPost10(&c, &locs351)
 	return r0
 }
 
@@ -7266,9 +7536,11 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 		return kernels.Heaviside_(self, values)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opHeaviside_, &locs342)
+	var a0 asserts.Saved
+	checksPre3(&c, &opHeaviside_, &locs352, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Heaviside_(self, values)
-	checksPost2(&c, &locs342)
+	checksPost4(&c, &locs352, &a0, self)
 	return r0
 }
 
@@ -7285,9 +7557,9 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRsubScalar, &locs0, &a0, self)
+	checksPre46(&c, &opRsubScalar, &locs0, &a0, self)
 	r0 := kernels.RsubScalar(self, other, alpha)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7303,9 +7575,11 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 		return kernels.RsubScalarOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRsubScalarOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opRsubScalarOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RsubScalarOut(self, other, alpha, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -7322,9 +7596,9 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opXSparseAddmm, &locs280, &a0, &a1, &a2, self, mat1, mat2)
+	checksPre53(&c, &opXSparseAddmm, &locs290, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
-	checksPost43(&c, &locs280, &a0, &a1, &a2, self, mat1, mat2, r0)
+	checksPost54(&c, &locs290, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -7340,9 +7614,11 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 		return kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSparseAddmmOut, &locs281)
+	var a5 asserts.Saved
+	checksPre58(&c, &opXSparseAddmmOut, &locs291, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost23(&c, &locs281)
+	checksPost59(&c, &locs291, &a5, out)
 	return r0
 }
 
@@ -7359,9 +7635,10 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre18(&c, &opSparseSampledAddmmOut, &locs281, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	checksPre56(&c, &opSparseSampledAddmmOut, &locs353, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost19(&c, &locs281, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	checksPost24(&c, &locs353, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	return r0
 }
 
@@ -7378,9 +7655,9 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opSparseSampledAddmm, &locs280, &a0, &a1, &a2, self, mat1, mat2)
+	checksPre53(&c, &opSparseSampledAddmm, &locs290, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
-	checksPost43(&c, &locs280, &a0, &a1, &a2, self, mat1, mat2, r0)
+	checksPost54(&c, &locs290, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -7397,9 +7674,9 @@ func XSparseMmReduceImpl(self *torch.Tensor, other *torch.Tensor, reduce string)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre20(&c, &opXSparseMmReduceImpl, &locs343, &a0, &a1, self, other)
+	checksPre25(&c, &opXSparseMmReduceImpl, &locs354, &a0, &a1, self, other)
 	r0, r1 := kernels.XSparseMmReduceImpl(self, other, reduce)
-	checksPost21(&c, &locs343, &a0, &a1, self, other, r0, r1)
+	checksPost26(&c, &locs354, &a0, &a1, self, other, r0, r1)
 	return r0, r1
 }
 
@@ -7415,9 +7692,9 @@ func XSparseMmReduceImplBackward(self *torch.Tensor, grad_out *torch.Tensor, wei
 		return kernels.XSparseMmReduceImplBackward(self, grad_out, weight, reduce, arg_out, output_mask)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXSparseMmReduceImplBackward, &locs344)
+	checksPre62(&c, &opXSparseMmReduceImplBackward, &locs355)
 	r0, r1 := kernels.XSparseMmReduceImplBackward(self, grad_out, weight, reduce, arg_out, output_mask)
-	checksPost124(&c, &locs344)
+	checksPost162(&c, &locs355)
 	return r0, r1
 }
 
@@ -7434,9 +7711,10 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre18(&c, &opAddmmOut, &locs281, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	checksPre56(&c, &opAddmmOut, &locs353, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost19(&c, &locs281, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	checksPost24(&c, &locs353, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	return r0
 }
 
@@ -7453,9 +7731,9 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opAddmm, &locs280, &a0, &a1, &a2, self, mat1, mat2)
+	checksPre53(&c, &opAddmm, &locs290, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Addmm(self, mat1, mat2, beta, alpha)
-	checksPost43(&c, &locs280, &a0, &a1, &a2, self, mat1, mat2, r0)
+	checksPost54(&c, &locs290, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -7471,9 +7749,9 @@ func AddmmDtype(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, out_
 		return kernels.AddmmDtype(self, mat1, mat2, out_dtype, beta, alpha)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opAddmmDtype, &locs280)
+	checksPre44(&c, &opAddmmDtype, &locs290)
 	r0 := kernels.AddmmDtype(self, mat1, mat2, out_dtype, beta, alpha)
-	checksPost44(&c, &locs280)
+	checksPost57(&c, &locs290)
 	return r0
 }
 
@@ -7489,9 +7767,11 @@ func AddmmDtypeOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, o
 		return kernels.AddmmDtypeOut(self, mat1, mat2, out_dtype, beta, alpha, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opAddmmDtypeOut, &locs281)
+	var a6 asserts.Saved
+	checksPre58(&c, &opAddmmDtypeOut, &locs291, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.AddmmDtypeOut(self, mat1, mat2, out_dtype, beta, alpha, out)
-	checksPost23(&c, &locs281)
+	checksPost59(&c, &locs291, &a6, out)
 	return r0
 }
 
@@ -7508,9 +7788,10 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opAddmm_, &locs345, &a0, &a1, &a2, self, mat1, mat2)
+	checksPre55(&c, &opAddmm_, &locs356, &a0, &a1, &a2, self, mat1, mat2)
+	defer c.Abandon()
 	r0 := kernels.Addmm_(self, mat1, mat2, beta, alpha)
-	checksPost41(&c, &locs345, &a0, &a1, &a2, self, mat1, mat2)
+	checksPost52(&c, &locs356, &a0, &a1, &a2, self, mat1, mat2)
 	return r0
 }
 
@@ -7526,9 +7807,11 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 		return kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXAddmmActivationOut, &locs281)
+	var a6 asserts.Saved
+	checksPre58(&c, &opXAddmmActivationOut, &locs291, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
-	checksPost23(&c, &locs281)
+	checksPost59(&c, &locs291, &a6, out)
 	return r0
 }
 
@@ -7544,9 +7827,9 @@ func XAddmmActivation(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor
 		return kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXAddmmActivation, &locs280)
+	checksPre44(&c, &opXAddmmActivation, &locs290)
 	r0 := kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
-	checksPost44(&c, &locs280)
+	checksPost57(&c, &locs290)
 	return r0
 }
 
@@ -7562,9 +7845,9 @@ func XScaledMm(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor, sc
 		return kernels.XScaledMm(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXScaledMm, &locs346)
+	checksPre60(&c, &opXScaledMm, &locs357)
 	r0 := kernels.XScaledMm(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum)
-	checksPost77(&c, &locs346)
+	checksPost96(&c, &locs357)
 	return r0
 }
 
@@ -7580,9 +7863,11 @@ func XScaledMmOut(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor,
 		return kernels.XScaledMmOut(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum, out)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXScaledMmOut, &locs347)
+	var a8 asserts.Saved
+	checksPre132(&c, &opXScaledMmOut, &locs358, &a8, out)
+	defer c.Abandon()
 	r0 := kernels.XScaledMmOut(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum, out)
-	checksPost74(&c, &locs347)
+	checksPost172(&c, &locs358, &a8, out)
 	return r0
 }
 
@@ -7598,9 +7883,9 @@ func XScaledMmV2(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*torch.Tensor
 		return kernels.XScaledMmV2(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, bias, out_dtype, contraction_dim, use_fast_accum)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXScaledMmV2, &locs346)
+	checksPre60(&c, &opXScaledMmV2, &locs357)
 	r0 := kernels.XScaledMmV2(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, bias, out_dtype, contraction_dim, use_fast_accum)
-	checksPost77(&c, &locs346)
+	checksPost96(&c, &locs357)
 	return r0
 }
 
@@ -7616,9 +7901,11 @@ func XScaledMmV2Out(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*torch.Ten
 		return kernels.XScaledMmV2Out(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, bias, out_dtype, contraction_dim, use_fast_accum, out)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXScaledMmV2Out, &locs347)
+	var a12 asserts.Saved
+	checksPre132(&c, &opXScaledMmV2Out, &locs358, &a12, out)
+	defer c.Abandon()
 	r0 := kernels.XScaledMmV2Out(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, bias, out_dtype, contraction_dim, use_fast_accum, out)
-	checksPost74(&c, &locs347)
+	checksPost172(&c, &locs358, &a12, out)
 	return r0
 }
 
@@ -7634,9 +7921,9 @@ func XScaledGroupedMm(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Ten
 		return kernels.XScaledGroupedMm(self, mat2, scale_a, scale_b, offs, bias, scale_result, out_dtype, use_fast_accum)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXScaledGroupedMm, &locs346)
+	checksPre60(&c, &opXScaledGroupedMm, &locs357)
 	r0 := kernels.XScaledGroupedMm(self, mat2, scale_a, scale_b, offs, bias, scale_result, out_dtype, use_fast_accum)
-	checksPost77(&c, &locs346)
+	checksPost96(&c, &locs357)
 	return r0
 }
 
@@ -7652,9 +7939,9 @@ func XScaledGroupedMmV2(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*torch
 		return kernels.XScaledGroupedMmV2(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, offs, bias, out_dtype, contraction_dim, use_fast_accum)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXScaledGroupedMmV2, &locs346)
+	checksPre60(&c, &opXScaledGroupedMmV2, &locs357)
 	r0 := kernels.XScaledGroupedMmV2(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, offs, bias, out_dtype, contraction_dim, use_fast_accum)
-	checksPost77(&c, &locs346)
+	checksPost96(&c, &locs357)
 	return r0
 }
 
@@ -7670,9 +7957,11 @@ func XScaledGroupedMmV2Out(self *torch.Tensor, mat2 *torch.Tensor, scale_a []*to
 		return kernels.XScaledGroupedMmV2Out(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, offs, bias, out_dtype, contraction_dim, use_fast_accum, out)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXScaledGroupedMmV2Out, &locs347)
+	var a13 asserts.Saved
+	checksPre132(&c, &opXScaledGroupedMmV2Out, &locs358, &a13, out)
+	defer c.Abandon()
 	r0 := kernels.XScaledGroupedMmV2Out(self, mat2, scale_a, recipe_a, swizzle_a, scale_b, recipe_b, swizzle_b, offs, bias, out_dtype, contraction_dim, use_fast_accum, out)
-	checksPost74(&c, &locs347)
+	checksPost172(&c, &locs358, &a13, out)
 	return r0
 }
 
@@ -7689,9 +7978,9 @@ func XGroupedMm(self *torch.Tensor, mat2 *torch.Tensor, offs *torch.Tensor, bias
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre53(&c, &opXGroupedMm, &locs348, &a0, &a1, &a2, &a3, self, mat2, offs, bias)
+	checksPre68(&c, &opXGroupedMm, &locs359, &a0, &a1, &a2, &a3, self, mat2, offs, bias)
 	r0 := kernels.XGroupedMm(self, mat2, offs, bias, out_dtype)
-	checksPost54(&c, &locs348, &a0, &a1, &a2, &a3, self, mat2, offs, bias, r0)
+	checksPost69(&c, &locs359, &a0, &a1, &a2, &a3, self, mat2, offs, bias, r0)
 	return r0
 }
 
@@ -7707,9 +7996,9 @@ func XSparseCompressedTensorWithDims(nnz int64, dense_dim int64, size []int64, b
 		return kernels.XSparseCompressedTensorWithDims(nnz, dense_dim, size, blocksize, index_dtype, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXSparseCompressedTensorWithDims, &locs13)
+	checksPre5(&c, &opXSparseCompressedTensorWithDims, &locs13)
 	r0 := kernels.XSparseCompressedTensorWithDims(nnz, dense_dim, size, blocksize, index_dtype, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -7726,9 +8015,9 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opSparseCompressedTensorCompPlainValueSize, &locs349, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	checksPre53(&c, &opSparseCompressedTensorCompPlainValueSize, &locs360, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost43(&c, &locs349, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	checksPost54(&c, &locs360, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -7744,9 +8033,9 @@ func SparseCsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 		return kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opSparseCsrTensorCrowColValueSize, &locs350)
+	checksPre44(&c, &opSparseCsrTensorCrowColValueSize, &locs361)
 	r0 := kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs350)
+	checksPost57(&c, &locs361)
 	return r0
 }
 
@@ -7762,9 +8051,9 @@ func SparseCscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 		return kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opSparseCscTensorCcolRowValueSize, &locs351)
+	checksPre44(&c, &opSparseCscTensorCcolRowValueSize, &locs362)
 	r0 := kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs351)
+	checksPost57(&c, &locs362)
 	return r0
 }
 
@@ -7780,9 +8069,9 @@ func SparseBsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 		return kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opSparseBsrTensorCrowColValueSize, &locs350)
+	checksPre44(&c, &opSparseBsrTensorCrowColValueSize, &locs361)
 	r0 := kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs350)
+	checksPost57(&c, &locs361)
 	return r0
 }
 
@@ -7798,9 +8087,9 @@ func SparseBscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 		return kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opSparseBscTensorCcolRowValueSize, &locs351)
+	checksPre44(&c, &opSparseBscTensorCcolRowValueSize, &locs362)
 	r0 := kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs351)
+	checksPost57(&c, &locs362)
 	return r0
 }
 
@@ -7816,9 +8105,9 @@ func SparseCompressedTensorCompPlainValue(compressed_indices *torch.Tensor, plai
 		return kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opSparseCompressedTensorCompPlainValue, &locs349)
+	checksPre44(&c, &opSparseCompressedTensorCompPlainValue, &locs360)
 	r0 := kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs349)
+	checksPost57(&c, &locs360)
 	return r0
 }
 
@@ -7834,9 +8123,9 @@ func SparseCsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opSparseCsrTensorCrowColValue, &locs350)
+	checksPre44(&c, &opSparseCsrTensorCrowColValue, &locs361)
 	r0 := kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs350)
+	checksPost57(&c, &locs361)
 	return r0
 }
 
@@ -7852,9 +8141,9 @@ func SparseCscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 		return kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opSparseCscTensorCcolRowValue, &locs351)
+	checksPre44(&c, &opSparseCscTensorCcolRowValue, &locs362)
 	r0 := kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs351)
+	checksPost57(&c, &locs362)
 	return r0
 }
 
@@ -7870,9 +8159,9 @@ func SparseBsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opSparseBsrTensorCrowColValue, &locs350)
+	checksPre44(&c, &opSparseBsrTensorCrowColValue, &locs361)
 	r0 := kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs350)
+	checksPost57(&c, &locs361)
 	return r0
 }
 
@@ -7888,9 +8177,9 @@ func SparseBscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 		return kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opSparseBscTensorCcolRowValue, &locs351)
+	checksPre44(&c, &opSparseBscTensorCcolRowValue, &locs362)
 	r0 := kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs351)
+	checksPost57(&c, &locs362)
 	return r0
 }
 
@@ -7906,9 +8195,9 @@ func XSparseCompressedTensorUnsafe(compressed_indices *torch.Tensor, plain_indic
 		return kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSparseCompressedTensorUnsafe, &locs349)
+	checksPre44(&c, &opXSparseCompressedTensorUnsafe, &locs360)
 	r0 := kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs349)
+	checksPost57(&c, &locs360)
 	return r0
 }
 
@@ -7924,9 +8213,9 @@ func XSparseCsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 		return kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSparseCsrTensorUnsafe, &locs350)
+	checksPre44(&c, &opXSparseCsrTensorUnsafe, &locs361)
 	r0 := kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs350)
+	checksPost57(&c, &locs361)
 	return r0
 }
 
@@ -7942,9 +8231,9 @@ func XSparseCscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 		return kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSparseCscTensorUnsafe, &locs351)
+	checksPre44(&c, &opXSparseCscTensorUnsafe, &locs362)
 	r0 := kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs351)
+	checksPost57(&c, &locs362)
 	return r0
 }
 
@@ -7960,9 +8249,9 @@ func XSparseBsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 		return kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSparseBsrTensorUnsafe, &locs350)
+	checksPre44(&c, &opXSparseBsrTensorUnsafe, &locs361)
 	r0 := kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs350)
+	checksPost57(&c, &locs361)
 	return r0
 }
 
@@ -7978,9 +8267,9 @@ func XSparseBscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 		return kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSparseBscTensorUnsafe, &locs351)
+	checksPre44(&c, &opXSparseBscTensorUnsafe, &locs362)
 	r0 := kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs351)
+	checksPost57(&c, &locs362)
 	return r0
 }
 
@@ -7996,9 +8285,9 @@ func SparseCooTensorSize(size []int64, dtype *int, layout *int, device *string, 
 		return kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSparseCooTensorSize, &locs13)
+	checksPre5(&c, &opSparseCooTensorSize, &locs13)
 	r0 := kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -8014,9 +8303,11 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.SparseCooTensorSizeOut(size, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSparseCooTensorSizeOut, &locs25)
+	var a1 asserts.Saved
+	checksPre7(&c, &opSparseCooTensorSizeOut, &locs25, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SparseCooTensorSizeOut(size, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a1, out)
 	return r0
 }
 
@@ -8032,9 +8323,9 @@ func SparseCooTensorIndices(indices *torch.Tensor, values *torch.Tensor, dtype *
 		return kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory, is_coalesced)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSparseCooTensorIndices, &locs352)
+	checksPre9(&c, &opSparseCooTensorIndices, &locs363)
 	r0 := kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory, is_coalesced)
-	checksPost6(&c, &locs352)
+	checksPost10(&c, &locs363)
 	return r0
 }
 
@@ -8050,9 +8341,9 @@ func SparseCooTensorIndicesSize(indices *torch.Tensor, values *torch.Tensor, siz
 		return kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSparseCooTensorIndicesSize, &locs352)
+	checksPre9(&c, &opSparseCooTensorIndicesSize, &locs363)
 	r0 := kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
-	checksPost6(&c, &locs352)
+	checksPost10(&c, &locs363)
 	return r0
 }
 
@@ -8068,9 +8359,9 @@ func XSparseCooTensorUnsafe(indices *torch.Tensor, values *torch.Tensor, size []
 		return kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseCooTensorUnsafe, &locs352)
+	checksPre9(&c, &opXSparseCooTensorUnsafe, &locs363)
 	r0 := kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
-	checksPost6(&c, &locs352)
+	checksPost10(&c, &locs363)
 	return r0
 }
 
@@ -8087,9 +8378,9 @@ func XValidateSparseCooTensorArgs(indices *torch.Tensor, values *torch.Tensor, s
 		return
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXValidateSparseCooTensorArgs, &locs353)
+	checksPre0(&c, &opXValidateSparseCooTensorArgs, &locs364)
 	kernels.XValidateSparseCooTensorArgs(indices, values, size, is_coalesced, check_pinning)
-	checksPost2(&c, &locs353)
+	checksPost2(&c, &locs364)
 }
 
 var opXValidateSparseCompressedTensorArgs = asserts.Op{
@@ -8105,9 +8396,9 @@ func XValidateSparseCompressedTensorArgs(compressed_indices *torch.Tensor, plain
 		return
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXValidateSparseCompressedTensorArgs, &locs354)
+	checksPre9(&c, &opXValidateSparseCompressedTensorArgs, &locs365)
 	kernels.XValidateSparseCompressedTensorArgs(compressed_indices, plain_indices, values, size, layout, check_pinning)
-	checksPost10(&c, &locs354)
+	checksPost195(&c, &locs365)
 }
 
 var opXValidateSparseCsrTensorArgs = asserts.Op{
@@ -8123,9 +8414,9 @@ func XValidateSparseCsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 		return
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXValidateSparseCsrTensorArgs, &locs355)
+	checksPre9(&c, &opXValidateSparseCsrTensorArgs, &locs366)
 	kernels.XValidateSparseCsrTensorArgs(crow_indices, col_indices, values, size, check_pinning)
-	checksPost10(&c, &locs355)
+	checksPost195(&c, &locs366)
 }
 
 var opXValidateSparseCscTensorArgs = asserts.Op{
@@ -8141,9 +8432,9 @@ func XValidateSparseCscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 		return
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXValidateSparseCscTensorArgs, &locs356)
+	checksPre9(&c, &opXValidateSparseCscTensorArgs, &locs367)
 	kernels.XValidateSparseCscTensorArgs(ccol_indices, row_indices, values, size, check_pinning)
-	checksPost10(&c, &locs356)
+	checksPost195(&c, &locs367)
 }
 
 var opXValidateSparseBsrTensorArgs = asserts.Op{
@@ -8159,9 +8450,9 @@ func XValidateSparseBsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 		return
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXValidateSparseBsrTensorArgs, &locs355)
+	checksPre9(&c, &opXValidateSparseBsrTensorArgs, &locs366)
 	kernels.XValidateSparseBsrTensorArgs(crow_indices, col_indices, values, size, check_pinning)
-	checksPost10(&c, &locs355)
+	checksPost195(&c, &locs366)
 }
 
 var opXValidateSparseBscTensorArgs = asserts.Op{
@@ -8177,9 +8468,9 @@ func XValidateSparseBscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 		return
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXValidateSparseBscTensorArgs, &locs356)
+	checksPre9(&c, &opXValidateSparseBscTensorArgs, &locs367)
 	kernels.XValidateSparseBscTensorArgs(ccol_indices, row_indices, values, size, check_pinning)
-	checksPost10(&c, &locs356)
+	checksPost195(&c, &locs367)
 }
 
 var opXSparseCooTensorWithDims = asserts.Op{
@@ -8194,9 +8485,9 @@ func XSparseCooTensorWithDims(sparse_dim int64, dense_dim int64, size []int64, d
 		return kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXSparseCooTensorWithDims, &locs13)
+	checksPre5(&c, &opXSparseCooTensorWithDims, &locs13)
 	r0 := kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -8212,9 +8503,11 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 		return kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXSparseCooTensorWithDimsOut, &locs25)
+	var a3 asserts.Saved
+	checksPre7(&c, &opXSparseCooTensorWithDimsOut, &locs25, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a3, out)
 	return r0
 }
 
@@ -8231,9 +8524,9 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre8(&c, &opXSparseCooTensorWithDimsAndTensors, &locs352, &a3, &a4, indices, values)
+	checksPre12(&c, &opXSparseCooTensorWithDimsAndTensors, &locs363, &a3, &a4, indices, values)
 	r0 := kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory, is_coalesced)
-	checksPost9(&c, &locs352, &a3, &a4, indices, values, r0)
+	checksPost13(&c, &locs363, &a3, &a4, indices, values, r0)
 	return r0
 }
 
@@ -8249,9 +8542,11 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 		return kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, is_coalesced, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &locs357)
+	var a6 asserts.Saved
+	checksPre14(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &locs368, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, is_coalesced, out)
-	checksPost10(&c, &locs357)
+	checksPost15(&c, &locs368, &a6, out)
 	return r0
 }
 
@@ -8267,9 +8562,11 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 		return kernels.SparseResize_(self, size, sparse_dim, dense_dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSparseResize_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opSparseResize_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.SparseResize_(self, size, sparse_dim, dense_dim)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8285,9 +8582,11 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 		return kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSparseResizeOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opSparseResizeOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -8321,9 +8620,11 @@ func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, d
 		return kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSparseResizeAndClear_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opSparseResizeAndClear_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8339,9 +8640,11 @@ func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64,
 		return kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSparseResizeAndClearOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opSparseResizeAndClearOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -8376,9 +8679,9 @@ func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSparseMask, &locs28, &a0, &a1, self, mask)
+	checksPre12(&c, &opSparseMask, &locs28, &a0, &a1, self, mask)
 	r0 := kernels.SparseMask(self, mask)
-	checksPost9(&c, &locs28, &a0, &a1, self, mask, r0)
+	checksPost13(&c, &locs28, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -8394,9 +8697,11 @@ func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *t
 		return kernels.SparseMaskOut(self, mask, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSparseMaskOut, &locs29)
+	var a2 asserts.Saved
+	checksPre14(&c, &opSparseMaskOut, &locs29, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SparseMaskOut(self, mask, out)
-	checksPost10(&c, &locs29)
+	checksPost15(&c, &locs29, &a2, out)
 	return r0
 }
 
@@ -8412,9 +8717,9 @@ func XSparseMaskProjection(self *torch.Tensor, mask *torch.Tensor, accumulate_ma
 		return kernels.XSparseMaskProjection(self, mask, accumulate_matches)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseMaskProjection, &locs28)
+	checksPre9(&c, &opXSparseMaskProjection, &locs28)
 	r0 := kernels.XSparseMaskProjection(self, mask, accumulate_matches)
-	checksPost6(&c, &locs28)
+	checksPost10(&c, &locs28)
 	return r0
 }
 
@@ -8430,9 +8735,11 @@ func XSparseMaskProjectionOut(self *torch.Tensor, mask *torch.Tensor, accumulate
 		return kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseMaskProjectionOut, &locs29)
+	var a3 asserts.Saved
+	checksPre14(&c, &opXSparseMaskProjectionOut, &locs29, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
-	checksPost10(&c, &locs29)
+	checksPost15(&c, &locs29, &a3, out)
 	return r0
 }
 
@@ -8448,9 +8755,9 @@ func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.XToCpu(tensors)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXToCpu, &locs50)
+	checksPre5(&c, &opXToCpu, &locs52)
 	r0 := kernels.XToCpu(tensors)
-	checksPost4(&c, &locs50)
+	checksPost6(&c, &locs52)
 	return r0
 }
 
@@ -8485,9 +8792,9 @@ func XToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXToDense, &locs0, &a0, self)
+	checksPre46(&c, &opXToDense, &locs0, &a0, self)
 	r0 := kernels.XToDense(self, dtype, masked_grad)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8503,9 +8810,11 @@ func XToDenseOut(self *torch.Tensor, dtype *int, masked_grad *bool, out *torch.T
 		return kernels.XToDenseOut(self, dtype, masked_grad, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXToDenseOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXToDenseOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XToDenseOut(self, dtype, masked_grad, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -8521,9 +8830,9 @@ func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor, masked_grad *bool)
 		return kernels.ToDenseBackward(grad, input, masked_grad)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opToDenseBackward, &locs358)
+	checksPre9(&c, &opToDenseBackward, &locs369)
 	r0 := kernels.ToDenseBackward(grad, input, masked_grad)
-	checksPost6(&c, &locs358)
+	checksPost10(&c, &locs369)
 	return r0
 }
 
@@ -8540,9 +8849,9 @@ func SparseDim(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSparseDim, &locs3, &a0, self)
+	checksPre18(&c, &opSparseDim, &locs3, &a0, self)
 	r0 := kernels.SparseDim(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8559,9 +8868,9 @@ func XDimI(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opXDimI, &locs3, &a0, self)
+	checksPre18(&c, &opXDimI, &locs3, &a0, self)
 	r0 := kernels.XDimI(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8578,9 +8887,9 @@ func DenseDim(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opDenseDim, &locs3, &a0, self)
+	checksPre18(&c, &opDenseDim, &locs3, &a0, self)
 	r0 := kernels.DenseDim(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8597,9 +8906,9 @@ func XDimV(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opXDimV, &locs3, &a0, self)
+	checksPre18(&c, &opXDimV, &locs3, &a0, self)
 	r0 := kernels.XDimV(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8616,9 +8925,9 @@ func XNnz(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opXNnz, &locs3, &a0, self)
+	checksPre18(&c, &opXNnz, &locs3, &a0, self)
 	r0 := kernels.XNnz(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8653,9 +8962,9 @@ func XCoalesce(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXCoalesce, &locs0, &a0, self)
+	checksPre46(&c, &opXCoalesce, &locs0, &a0, self)
 	r0 := kernels.XCoalesce(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8671,9 +8980,11 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XCoalesceOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCoalesceOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opXCoalesceOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XCoalesceOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -8690,9 +9001,9 @@ func IsCoalesced(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opIsCoalesced, &locs3, &a0, self)
+	checksPre18(&c, &opIsCoalesced, &locs3, &a0, self)
 	r0 := kernels.IsCoalesced(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8709,9 +9020,9 @@ func XIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXIndices, &locs0, &a0, self)
+	checksPre46(&c, &opXIndices, &locs0, &a0, self)
 	r0 := kernels.XIndices(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8728,9 +9039,9 @@ func XValues(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXValues, &locs0, &a0, self)
+	checksPre46(&c, &opXValues, &locs0, &a0, self)
 	r0 := kernels.XValues(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8746,9 +9057,11 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 		return kernels.XCoalesced_(self, coalesced)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXCoalesced_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opXCoalesced_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XCoalesced_(self, coalesced)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8764,9 +9077,11 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 		return kernels.XCoalescedOut(self, coalesced, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCoalescedOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXCoalescedOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XCoalescedOut(self, coalesced, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -8801,9 +9116,9 @@ func Indices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opIndices, &locs0, &a0, self)
+	checksPre46(&c, &opIndices, &locs0, &a0, self)
 	r0 := kernels.Indices(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8820,9 +9135,9 @@ func Values(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opValues, &locs0, &a0, self)
+	checksPre46(&c, &opValues, &locs0, &a0, self)
 	r0 := kernels.Values(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8839,9 +9154,9 @@ func CrowIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCrowIndices, &locs0, &a0, self)
+	checksPre46(&c, &opCrowIndices, &locs0, &a0, self)
 	r0 := kernels.CrowIndices(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8858,9 +9173,9 @@ func ColIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opColIndices, &locs0, &a0, self)
+	checksPre46(&c, &opColIndices, &locs0, &a0, self)
 	r0 := kernels.ColIndices(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8877,9 +9192,9 @@ func CcolIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCcolIndices, &locs0, &a0, self)
+	checksPre46(&c, &opCcolIndices, &locs0, &a0, self)
 	r0 := kernels.CcolIndices(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8896,9 +9211,9 @@ func RowIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRowIndices, &locs0, &a0, self)
+	checksPre46(&c, &opRowIndices, &locs0, &a0, self)
 	r0 := kernels.RowIndices(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8914,9 +9229,11 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.HspmmOut(mat1, mat2, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHspmmOut, &locs359)
+	var a2 asserts.Saved
+	checksPre14(&c, &opHspmmOut, &locs370, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.HspmmOut(mat1, mat2, out)
-	checksPost10(&c, &locs359)
+	checksPost15(&c, &locs370, &a2, out)
 	return r0
 }
 
@@ -8932,9 +9249,9 @@ func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Hspmm(mat1, mat2)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHspmm, &locs360)
+	checksPre9(&c, &opHspmm, &locs371)
 	r0 := kernels.Hspmm(mat1, mat2)
-	checksPost6(&c, &locs360)
+	checksPost10(&c, &locs371)
 	return r0
 }
 
@@ -8950,9 +9267,11 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 		return kernels.CopySparseToSparse_(self, src, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCopySparseToSparse_, &locs95)
+	var a0 asserts.Saved
+	checksPre3(&c, &opCopySparseToSparse_, &locs101, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
-	checksPost2(&c, &locs95)
+	checksPost4(&c, &locs101, &a0, self)
 	return r0
 }
 
@@ -8968,9 +9287,11 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 		return kernels.CopySparseToSparseOut(self, src, non_blocking, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCopySparseToSparseOut, &locs96)
+	var a3 asserts.Saved
+	checksPre14(&c, &opCopySparseToSparseOut, &locs102, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
-	checksPost10(&c, &locs96)
+	checksPost15(&c, &locs102, &a3, out)
 	return r0
 }
 
@@ -8986,9 +9307,9 @@ func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool
 		return kernels.CopySparseToSparse(self, src, non_blocking)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCopySparseToSparse, &locs94)
+	checksPre9(&c, &opCopySparseToSparse, &locs100)
 	r0 := kernels.CopySparseToSparse(self, src, non_blocking)
-	checksPost6(&c, &locs94)
+	checksPost10(&c, &locs100)
 	return r0
 }
 
@@ -9005,9 +9326,9 @@ func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opUnbindInt, &locs3, &a0, self)
+	checksPre18(&c, &opUnbindInt, &locs3, &a0, self)
 	r0 := kernels.UnbindInt(self, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -9042,9 +9363,9 @@ func XToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXToSparseSparseDim, &locs0, &a0, self)
+	checksPre46(&c, &opXToSparseSparseDim, &locs0, &a0, self)
 	r0 := kernels.XToSparseSparseDim(self, sparse_dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9060,9 +9381,11 @@ func XToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tens
 		return kernels.XToSparseSparseDimOut(self, sparse_dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXToSparseSparseDimOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXToSparseSparseDimOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XToSparseSparseDimOut(self, sparse_dim, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -9097,9 +9420,9 @@ func XToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXToSparse, &locs0, &a0, self)
+	checksPre46(&c, &opXToSparse, &locs0, &a0, self)
 	r0 := kernels.XToSparse(self, layout, blocksize, dense_dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9115,9 +9438,11 @@ func XToSparseOut(self *torch.Tensor, layout *int, blocksize []int64, dense_dim 
 		return kernels.XToSparseOut(self, layout, blocksize, dense_dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXToSparseOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opXToSparseOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XToSparseOut(self, layout, blocksize, dense_dim, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -9152,9 +9477,9 @@ func XToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXToSparseCsr, &locs0, &a0, self)
+	checksPre46(&c, &opXToSparseCsr, &locs0, &a0, self)
 	r0 := kernels.XToSparseCsr(self, dense_dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9170,9 +9495,11 @@ func XToSparseCsrOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 		return kernels.XToSparseCsrOut(self, dense_dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXToSparseCsrOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXToSparseCsrOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XToSparseCsrOut(self, dense_dim, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -9207,9 +9534,9 @@ func XToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXToSparseCsc, &locs0, &a0, self)
+	checksPre46(&c, &opXToSparseCsc, &locs0, &a0, self)
 	r0 := kernels.XToSparseCsc(self, dense_dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9225,9 +9552,11 @@ func XToSparseCscOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 		return kernels.XToSparseCscOut(self, dense_dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXToSparseCscOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXToSparseCscOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XToSparseCscOut(self, dense_dim, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 

@@ -41,9 +41,9 @@ func XToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXToSparseBsr, &locs0, &a0, self)
+	checksPre46(&c, &opXToSparseBsr, &locs0, &a0, self)
 	r0 := kernels.XToSparseBsr(self, blocksize, dense_dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -59,9 +59,11 @@ func XToSparseBsrOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 		return kernels.XToSparseBsrOut(self, blocksize, dense_dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXToSparseBsrOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXToSparseBsrOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XToSparseBsrOut(self, blocksize, dense_dim, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -96,9 +98,9 @@ func XToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXToSparseBsc, &locs0, &a0, self)
+	checksPre46(&c, &opXToSparseBsc, &locs0, &a0, self)
 	r0 := kernels.XToSparseBsc(self, blocksize, dense_dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -114,9 +116,11 @@ func XToSparseBscOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 		return kernels.XToSparseBscOut(self, blocksize, dense_dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXToSparseBscOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXToSparseBscOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XToSparseBscOut(self, blocksize, dense_dim, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -132,9 +136,9 @@ func XToSparseSemiStructured(dense *torch.Tensor) (*torch.Tensor, *torch.Tensor)
 		return kernels.XToSparseSemiStructured(dense)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXToSparseSemiStructured, &locs361)
+	checksPre9(&c, &opXToSparseSemiStructured, &locs372)
 	r0, r1 := kernels.XToSparseSemiStructured(dense)
-	checksPost7(&c, &locs361)
+	checksPost11(&c, &locs372)
 	return r0, r1
 }
 
@@ -151,9 +155,9 @@ func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opToMkldnn, &locs0, &a0, self)
+	checksPre46(&c, &opToMkldnn, &locs0, &a0, self)
 	r0 := kernels.ToMkldnn(self, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -169,9 +173,11 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 		return kernels.ToMkldnnOut(self, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToMkldnnOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opToMkldnnOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ToMkldnnOut(self, dtype, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -205,9 +211,11 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 		return kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, input_size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMkldnnReorderConv2dWeightOut, &locs39)
+	var a6 asserts.Saved
+	checksPre3(&c, &opMkldnnReorderConv2dWeightOut, &locs40, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, input_size, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a6, out)
 	return r0
 }
 
@@ -241,9 +249,11 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 		return kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, input_size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMkldnnReorderConv3dWeightOut, &locs39)
+	var a6 asserts.Saved
+	checksPre3(&c, &opMkldnnReorderConv3dWeightOut, &locs40, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, input_size, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a6, out)
 	return r0
 }
 
@@ -259,9 +269,9 @@ func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 		return kernels.ToMkldnnBackward(grad, input)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opToMkldnnBackward, &locs358)
+	checksPre9(&c, &opToMkldnnBackward, &locs369)
 	r0 := kernels.ToMkldnnBackward(grad, input)
-	checksPost6(&c, &locs358)
+	checksPost10(&c, &locs369)
 	return r0
 }
 
@@ -295,9 +305,11 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 		return kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQuantizePerTensorDynamicOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opQuantizePerTensorDynamicOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -314,9 +326,9 @@ func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtyp
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opQuantizePerTensor, &locs0, &a0, self)
+	checksPre46(&c, &opQuantizePerTensor, &locs0, &a0, self)
 	r0 := kernels.QuantizePerTensor(self, scale, zero_point, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -333,9 +345,10 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opQuantizePerTensorOut, &locs39, &a0, &a4, self, out)
+	checksPre48(&c, &opQuantizePerTensorOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
-	checksPost12(&c, &locs39, &a0, &a4, self, out)
+	checksPost17(&c, &locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -352,9 +365,9 @@ func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zer
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opQuantizePerTensorTensorQparams, &locs362, &a0, &a1, &a2, self, scale, zero_point)
+	checksPre53(&c, &opQuantizePerTensorTensorQparams, &locs373, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
-	checksPost43(&c, &locs362, &a0, &a1, &a2, self, scale, zero_point, r0)
+	checksPost54(&c, &locs373, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -371,9 +384,10 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre18(&c, &opQuantizePerTensorTensorQparamsOut, &locs363, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	checksPre56(&c, &opQuantizePerTensorTensorQparamsOut, &locs374, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
-	checksPost19(&c, &locs363, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	checksPost24(&c, &locs374, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	return r0
 }
 
@@ -393,9 +407,9 @@ func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zer
 		a1, a2 asserts.Saved
 		l0     asserts.SavedList
 	)
-	checksPre148(&c, &opQuantizePerTensorTensors, &locs364, &l0, &a1, &a2, tensors, scales, zero_points)
+	checksPre196(&c, &opQuantizePerTensorTensors, &locs375, &l0, &a1, &a2, tensors, scales, zero_points)
 	r0 := kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
-	checksPost149(&c, &locs364, &l0, &a1, &a2, tensors, scales, zero_points)
+	checksPost197(&c, &locs375, &l0, &a1, &a2, tensors, scales, zero_points)
 	return r0
 }
 
@@ -416,9 +430,10 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 		a1, a2 asserts.Saved
 		l0, l4 asserts.SavedList
 	)
-	checksPre150(&c, &opQuantizePerTensorTensorsOut, &locs365, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	checksPre198(&c, &opQuantizePerTensorTensorsOut, &locs376, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	defer c.Abandon()
 	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
-	checksPost151(&c, &locs365, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	checksPost199(&c, &locs376, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 }
 
 var opQuantizePerChannel = asserts.Op{
@@ -434,9 +449,9 @@ func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opQuantizePerChannel, &locs366, &a0, &a1, &a2, self, scales, zero_points)
+	checksPre53(&c, &opQuantizePerChannel, &locs377, &a0, &a1, &a2, self, scales, zero_points)
 	r0 := kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
-	checksPost43(&c, &locs366, &a0, &a1, &a2, self, scales, zero_points, r0)
+	checksPost54(&c, &locs377, &a0, &a1, &a2, self, scales, zero_points, r0)
 	return r0
 }
 
@@ -453,9 +468,10 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre18(&c, &opQuantizePerChannelOut, &locs367, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	checksPre56(&c, &opQuantizePerChannelOut, &locs378, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
-	checksPost19(&c, &locs367, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	checksPost24(&c, &locs378, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
 	return r0
 }
 
@@ -472,9 +488,9 @@ func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opDequantizeSelf, &locs0, &a0, self)
+	checksPre46(&c, &opDequantizeSelf, &locs0, &a0, self)
 	r0 := kernels.DequantizeSelf(self)
-	checksPost135(&c, &locs0, &a0, self)
+	checksPost178(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -490,9 +506,11 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.DequantizeSelfOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDequantizeSelfOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opDequantizeSelfOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.DequantizeSelfOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -508,9 +526,9 @@ func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.DequantizeTensors(tensors)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDequantizeTensors, &locs50)
+	checksPre5(&c, &opDequantizeTensors, &locs52)
 	r0 := kernels.DequantizeTensors(tensors)
-	checksPost4(&c, &locs50)
+	checksPost6(&c, &locs52)
 	return r0
 }
 
@@ -528,9 +546,10 @@ func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opDequantizeTensorsOut, &locs70, &l0, &l1, tensors, out)
+	checksPre200(&c, &opDequantizeTensorsOut, &locs75, &l0, &l1, tensors, out)
+	defer c.Abandon()
 	kernels.DequantizeTensorsOut(tensors, out)
-	checksPost153(&c, &locs70, &l0, &l1, tensors, out)
+	checksPost201(&c, &locs75, &l0, &l1, tensors, out)
 }
 
 var opQScale = asserts.Op{
@@ -546,9 +565,9 @@ func QScale(self *torch.Tensor) float64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opQScale, &locs3, &a0, self)
+	checksPre18(&c, &opQScale, &locs3, &a0, self)
 	r0 := kernels.QScale(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -565,9 +584,9 @@ func QZeroPoint(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opQZeroPoint, &locs3, &a0, self)
+	checksPre18(&c, &opQZeroPoint, &locs3, &a0, self)
 	r0 := kernels.QZeroPoint(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -584,9 +603,9 @@ func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opQPerChannelScales, &locs0, &a0, self)
+	checksPre46(&c, &opQPerChannelScales, &locs0, &a0, self)
 	r0 := kernels.QPerChannelScales(self)
-	checksPost135(&c, &locs0, &a0, self)
+	checksPost178(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -602,9 +621,11 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.QPerChannelScalesOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQPerChannelScalesOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opQPerChannelScalesOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.QPerChannelScalesOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -621,9 +642,9 @@ func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opQPerChannelZeroPoints, &locs0, &a0, self)
+	checksPre46(&c, &opQPerChannelZeroPoints, &locs0, &a0, self)
 	r0 := kernels.QPerChannelZeroPoints(self)
-	checksPost135(&c, &locs0, &a0, self)
+	checksPost178(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -639,9 +660,11 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 		return kernels.QPerChannelZeroPointsOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQPerChannelZeroPointsOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opQPerChannelZeroPointsOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.QPerChannelZeroPointsOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -658,9 +681,9 @@ func QPerChannelAxis(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opQPerChannelAxis, &locs3, &a0, self)
+	checksPre18(&c, &opQPerChannelAxis, &locs3, &a0, self)
 	r0 := kernels.QPerChannelAxis(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -694,9 +717,11 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IntReprOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opIntReprOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opIntReprOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.IntReprOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -730,9 +755,11 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 		return kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXMakePerTensorQuantizedTensorOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXMakePerTensorQuantizedTensorOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -748,9 +775,9 @@ func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zer
 		return kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXMakePerChannelQuantizedTensor, &locs362)
+	checksPre44(&c, &opXMakePerChannelQuantizedTensor, &locs373)
 	r0 := kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
-	checksPost44(&c, &locs362)
+	checksPost57(&c, &locs373)
 	return r0
 }
 
@@ -766,9 +793,11 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 		return kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXMakePerChannelQuantizedTensorOut, &locs363)
+	var a4 asserts.Saved
+	checksPre58(&c, &opXMakePerChannelQuantizedTensorOut, &locs379, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
-	checksPost23(&c, &locs363)
+	checksPost59(&c, &locs379, &a4, out)
 	return r0
 }
 
@@ -785,9 +814,9 @@ func Qscheme(self *torch.Tensor) int {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opQscheme, &locs3, &a0, self)
+	checksPre18(&c, &opQscheme, &locs3, &a0, self)
 	r0 := kernels.Qscheme(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -821,9 +850,9 @@ func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.T
 		return kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opFakeQuantizePerTensorAffineTensorQparams, &locs362)
+	checksPre44(&c, &opFakeQuantizePerTensorAffineTensorQparams, &locs373)
 	r0 := kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
-	checksPost44(&c, &locs362)
+	checksPost57(&c, &locs373)
 	return r0
 }
 
@@ -840,9 +869,9 @@ func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zer
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opFakeQuantizePerTensorAffineCachemask, &locs26, &a0, self)
+	checksPre40(&c, &opFakeQuantizePerTensorAffineCachemask, &locs26, &a0, self)
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
-	checksPost35(&c, &locs26, &a0, self, r0, r1)
+	checksPost41(&c, &locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -858,9 +887,11 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 		return kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &locs27)
+	var a5, a6 asserts.Saved
+	checksPre42(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &locs27, &a5, &a6, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
-	checksPost10(&c, &locs27)
+	checksPost43(&c, &locs27, &a5, &a6, out0, out1)
 	return r0, r1
 }
 
@@ -877,9 +908,9 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scal
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre24(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &locs368, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
+	checksPre29(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &locs380, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
-	checksPost25(&c, &locs368, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
+	checksPost30(&c, &locs380, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
 	return r0, r1
 }
 
@@ -895,9 +926,11 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 		return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &locs369)
+	var a6, a7 asserts.Saved
+	checksPre97(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &locs381, &a6, &a7, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
-	checksPost63(&c, &locs369)
+	checksPost98(&c, &locs381, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
@@ -913,9 +946,9 @@ func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torc
 		return kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &locs370)
+	checksPre9(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &locs382)
 	r0 := kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
-	checksPost6(&c, &locs370)
+	checksPost10(&c, &locs382)
 	return r0
 }
 
@@ -932,9 +965,9 @@ func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opXFakeQuantizeLearnablePerTensorAffine, &locs362, &a0, &a1, &a2, self, scale, zero_point)
+	checksPre53(&c, &opXFakeQuantizeLearnablePerTensorAffine, &locs373, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
-	checksPost43(&c, &locs362, &a0, &a1, &a2, self, scale, zero_point, r0)
+	checksPost54(&c, &locs373, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -950,9 +983,11 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 		return kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &locs363)
+	var a6 asserts.Saved
+	checksPre58(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &locs379, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
-	checksPost23(&c, &locs363)
+	checksPost59(&c, &locs379, &a6, out)
 	return r0
 }
 
@@ -968,9 +1003,9 @@ func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *tor
 		return kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &locs371)
+	checksPre80(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &locs383)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
-	checksPost65(&c, &locs371)
+	checksPost81(&c, &locs383)
 	return r0, r1, r2
 }
 
@@ -986,9 +1021,9 @@ func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_
 		return kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opFakeQuantizePerChannelAffine, &locs362)
+	checksPre44(&c, &opFakeQuantizePerChannelAffine, &locs373)
 	r0 := kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
-	checksPost44(&c, &locs362)
+	checksPost57(&c, &locs373)
 	return r0
 }
 
@@ -1005,9 +1040,9 @@ func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre75(&c, &opFakeQuantizePerChannelAffineCachemask, &locs372, &a0, &a1, &a2, self, scale, zero_point)
+	checksPre93(&c, &opFakeQuantizePerChannelAffineCachemask, &locs384, &a0, &a1, &a2, self, scale, zero_point)
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
-	checksPost76(&c, &locs372, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
+	checksPost94(&c, &locs384, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -1023,9 +1058,11 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 		return kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &locs373)
+	var a6, a7 asserts.Saved
+	checksPre91(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &locs385, &a6, &a7, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
-	checksPost74(&c, &locs373)
+	checksPost92(&c, &locs385, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
@@ -1041,9 +1078,9 @@ func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *tor
 		return kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &locs370)
+	checksPre9(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &locs382)
 	r0 := kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
-	checksPost6(&c, &locs370)
+	checksPost10(&c, &locs382)
 	return r0
 }
 
@@ -1060,9 +1097,9 @@ func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opXFakeQuantizeLearnablePerChannelAffine, &locs362, &a0, &a1, &a2, self, scale, zero_point)
+	checksPre53(&c, &opXFakeQuantizeLearnablePerChannelAffine, &locs373, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	checksPost43(&c, &locs362, &a0, &a1, &a2, self, scale, zero_point, r0)
+	checksPost54(&c, &locs373, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1078,9 +1115,11 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 		return kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &locs363)
+	var a7 asserts.Saved
+	checksPre58(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &locs379, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
-	checksPost23(&c, &locs363)
+	checksPost59(&c, &locs379, &a7, out)
 	return r0
 }
 
@@ -1096,9 +1135,9 @@ func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *to
 		return kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &locs371)
+	checksPre80(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &locs383)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	checksPost65(&c, &locs371)
+	checksPost81(&c, &locs383)
 	return r0, r1, r2
 }
 
@@ -1114,9 +1153,11 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 		return kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
 	var c asserts.Call
-	checksPre28(&c, &opFusedMovingAvgObsFakeQuant, &locs374)
+	var a3, a4, a5, a6 asserts.Saved
+	checksPre166(&c, &opFusedMovingAvgObsFakeQuant, &locs386, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
+	defer c.Abandon()
 	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	checksPost79(&c, &locs374)
+	checksPost202(&c, &locs386, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
 	return r0
 }
 
@@ -1133,9 +1174,10 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre154(&c, &opXFusedMovingAvgObsFqHelper, &locs375, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	checksPre203(&c, &opXFusedMovingAvgObsFqHelper, &locs387, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	checksPost155(&c, &locs375, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
+	checksPost204(&c, &locs387, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -1151,9 +1193,11 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 		return kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
 	}
 	var c asserts.Call
-	checksPre156(&c, &opXFusedMovingAvgObsFqHelperOut, &locs376)
+	var a3, a4, a5, a6, a13, a14 asserts.Saved
+	checksPre205(&c, &opXFusedMovingAvgObsFqHelperOut, &locs388, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
-	checksPost157(&c, &locs376)
+	checksPost206(&c, &locs388, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
 	return r0, r1
 }
 
@@ -1170,9 +1214,9 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre158(&c, &opXFusedMovingAvgObsFqHelperFunctional, &locs377, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	checksPre207(&c, &opXFusedMovingAvgObsFqHelperFunctional, &locs389, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	r0, r1, r2, r3, r4, r5 := kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	checksPost159(&c, &locs377, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
+	checksPost208(&c, &locs389, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -1188,9 +1232,9 @@ func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, in
 		return kernels.XChooseQparamsPerTensor(self, reduce_range)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXChooseQparamsPerTensor, &locs3)
+	checksPre5(&c, &opXChooseQparamsPerTensor, &locs3)
 	r0, r1 := kernels.XChooseQparamsPerTensor(self, reduce_range)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0, r1
 }
 
@@ -1206,9 +1250,9 @@ func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
 		return kernels.XSaturateWeightToFp16(weight)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSaturateWeightToFp16, &locs378)
+	checksPre0(&c, &opXSaturateWeightToFp16, &locs390)
 	r0 := kernels.XSaturateWeightToFp16(weight)
-	checksPost1(&c, &locs378)
+	checksPost1(&c, &locs390)
 	return r0
 }
 
@@ -1224,9 +1268,9 @@ func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, rati
 		return kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opChooseQparamsOptimized, &locs30)
+	checksPre9(&c, &opChooseQparamsOptimized, &locs30)
 	r0, r1 := kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
-	checksPost7(&c, &locs30)
+	checksPost11(&c, &locs30)
 	return r0, r1
 }
 
@@ -1279,9 +1323,9 @@ func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_me
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXToCopy, &locs0, &a0, self)
+	checksPre46(&c, &opXToCopy, &locs0, &a0, self)
 	r0 := kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1297,9 +1341,11 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 		return kernels.XToCopyOut(self, non_blocking, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXToCopyOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXToCopyOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XToCopyOut(self, non_blocking, memory_format, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -1369,9 +1415,9 @@ func ToOther(self *torch.Tensor, other *torch.Tensor, non_blocking bool, copy_ b
 		return kernels.ToOther(self, other, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opToOther, &locs6)
+	checksPre9(&c, &opToOther, &locs6)
 	r0 := kernels.ToOther(self, other, non_blocking, copy_, memory_format)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -1387,9 +1433,9 @@ func Meshgrid(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Meshgrid(tensors)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opMeshgrid, &locs50)
+	checksPre5(&c, &opMeshgrid, &locs52)
 	r0 := kernels.Meshgrid(tensors)
-	checksPost4(&c, &locs50)
+	checksPost6(&c, &locs52)
 	return r0
 }
 
@@ -1405,9 +1451,9 @@ func MeshgridIndexing(tensors []*torch.Tensor, indexing string) []*torch.Tensor 
 		return kernels.MeshgridIndexing(tensors, indexing)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opMeshgridIndexing, &locs50)
+	checksPre5(&c, &opMeshgridIndexing, &locs52)
 	r0 := kernels.MeshgridIndexing(tensors, indexing)
-	checksPost4(&c, &locs50)
+	checksPost6(&c, &locs52)
 	return r0
 }
 
@@ -1423,9 +1469,9 @@ func CartesianProd(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.CartesianProd(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCartesianProd, &locs69)
+	checksPre0(&c, &opCartesianProd, &locs74)
 	r0 := kernels.CartesianProd(tensors)
-	checksPost1(&c, &locs69)
+	checksPost1(&c, &locs74)
 	return r0
 }
 
@@ -1459,9 +1505,9 @@ func Item(self *torch.Tensor) torch.Scalar {
 		return kernels.Item(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opItem, &locs3)
+	checksPre5(&c, &opItem, &locs3)
 	r0 := kernels.Item(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1477,9 +1523,9 @@ func ResultTypeTensor(tensor *torch.Tensor, other *torch.Tensor) int {
 		return kernels.ResultTypeTensor(tensor, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opResultTypeTensor, &locs379)
+	checksPre0(&c, &opResultTypeTensor, &locs391)
 	r0 := kernels.ResultTypeTensor(tensor, other)
-	checksPost2(&c, &locs379)
+	checksPost2(&c, &locs391)
 	return r0
 }
 
@@ -1495,9 +1541,9 @@ func ResultTypeScalar(tensor *torch.Tensor, other torch.Scalar) int {
 		return kernels.ResultTypeScalar(tensor, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opResultTypeScalar, &locs380)
+	checksPre5(&c, &opResultTypeScalar, &locs392)
 	r0 := kernels.ResultTypeScalar(tensor, other)
-	checksPost4(&c, &locs380)
+	checksPost6(&c, &locs392)
 	return r0
 }
 
@@ -1513,9 +1559,9 @@ func ResultTypeScalarTensor(scalar torch.Scalar, tensor *torch.Tensor) int {
 		return kernels.ResultTypeScalarTensor(scalar, tensor)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opResultTypeScalarTensor, &locs380)
+	checksPre5(&c, &opResultTypeScalarTensor, &locs392)
 	r0 := kernels.ResultTypeScalarTensor(scalar, tensor)
-	checksPost4(&c, &locs380)
+	checksPost6(&c, &locs392)
 	return r0
 }
 
@@ -1531,9 +1577,9 @@ func ResultTypeScalarScalar(scalar1 torch.Scalar, scalar2 torch.Scalar) int {
 		return kernels.ResultTypeScalarScalar(scalar1, scalar2)
 	}
 	var c asserts.Call
-	checksPre15(&c, &opResultTypeScalarScalar, &locs9)
+	checksPre20(&c, &opResultTypeScalarScalar, &locs9)
 	r0 := kernels.ResultTypeScalarScalar(scalar1, scalar2)
-	checksPost16(&c, &locs9)
+	checksPost21(&c, &locs9)
 	return r0
 }
 
@@ -1549,9 +1595,9 @@ func CanCast(from_ int, to int) bool {
 		return kernels.CanCast(from_, to)
 	}
 	var c asserts.Call
-	checksPre15(&c, &opCanCast, &locs9)
+	checksPre20(&c, &opCanCast, &locs9)
 	r0 := kernels.CanCast(from_, to)
-	checksPost16(&c, &locs9)
+	checksPost21(&c, &locs9)
 	return r0
 }
 
@@ -1567,9 +1613,9 @@ func PromoteTypes(type1 int, type2 int) int {
 		return kernels.PromoteTypes(type1, type2)
 	}
 	var c asserts.Call
-	checksPre15(&c, &opPromoteTypes, &locs9)
+	checksPre20(&c, &opPromoteTypes, &locs9)
 	r0 := kernels.PromoteTypes(type1, type2)
-	checksPost16(&c, &locs9)
+	checksPost21(&c, &locs9)
 	return r0
 }
 
@@ -1586,9 +1632,9 @@ func XLocalScalarDense(self *torch.Tensor) torch.Scalar {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opXLocalScalarDense, &locs3, &a0, self)
+	checksPre18(&c, &opXLocalScalarDense, &locs3, &a0, self)
 	r0 := kernels.XLocalScalarDense(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1608,9 +1654,9 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 		a0     asserts.Saved
 		l1, l2 asserts.SavedList
 	)
-	checksPre160(&c, &opXLstmMps, &locs381, &a0, &l1, &l2, input, hx, params)
+	checksPre209(&c, &opXLstmMps, &locs393, &a0, &l1, &l2, input, hx, params)
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost161(&c, &locs381, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4, r5)
+	checksPost210(&c, &locs393, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -1626,9 +1672,11 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 		return kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4, out5)
 	}
 	var c asserts.Call
-	checksPre156(&c, &opXLstmMpsOut, &locs382)
+	var a9, a10, a11, a12, a13, a14 asserts.Saved
+	checksPre205(&c, &opXLstmMpsOut, &locs394, &a9, &a10, &a11, &a12, &a13, &a14, out0, out1, out2, out3, out4, out5)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4, out5)
-	checksPost157(&c, &locs382)
+	checksPost206(&c, &locs394, &a9, &a10, &a11, &a12, &a13, &a14, out0, out1, out2, out3, out4, out5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -1648,9 +1696,9 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 		a0, a1, a2, a3, a4, a5, a6 asserts.Saved
 		l7, l8                     asserts.SavedList
 	)
-	checksPre162(&c, &opLstmMpsBackward, &locs383, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
+	checksPre211(&c, &opLstmMpsBackward, &locs395, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
 	r0, r1, r2 := kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost163(&c, &locs383, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, r0)
+	checksPost212(&c, &locs395, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, r0)
 	return r0, r1, r2
 }
 
@@ -1671,9 +1719,10 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 		a3, a4, a5, a6, a15 asserts.Saved
 		l7, l8, l16, l17    asserts.SavedList
 	)
-	checksPre164(&c, &opLstmMpsBackwardOut, &locs384, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	checksPre213(&c, &opLstmMpsBackwardOut, &locs396, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	defer c.Abandon()
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
-	checksPost165(&c, &locs384, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	checksPost214(&c, &locs396, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
 }
 
 var opXThnnFusedLstmCell = asserts.Op{
@@ -1689,9 +1738,9 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre166(&c, &opXThnnFusedLstmCell, &locs385, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
+	checksPre215(&c, &opXThnnFusedLstmCell, &locs397, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	r0, r1, r2 := kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
-	checksPost167(&c, &locs385, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
+	checksPost216(&c, &locs397, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1707,9 +1756,11 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 		return kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXThnnFusedLstmCellOut, &locs386)
+	var a5, a6, a7 asserts.Saved
+	checksPre78(&c, &opXThnnFusedLstmCellOut, &locs398, &a5, &a6, &a7, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
-	checksPost63(&c, &locs386)
+	checksPost79(&c, &locs398, &a5, &a6, &a7, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -1725,9 +1776,9 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 		return kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXThnnFusedLstmCellBackwardImpl, &locs387)
+	checksPre62(&c, &opXThnnFusedLstmCellBackwardImpl, &locs399)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	checksPost48(&c, &locs387)
+	checksPost63(&c, &locs399)
 	return r0, r1, r2
 }
 
@@ -1743,9 +1794,11 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 		return kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXThnnFusedLstmCellBackwardImplOut, &locs388)
+	var a6, a7, a8 asserts.Saved
+	checksPre78(&c, &opXThnnFusedLstmCellBackwardImplOut, &locs400, &a6, &a7, &a8, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
-	checksPost63(&c, &locs388)
+	checksPost79(&c, &locs400, &a6, &a7, &a8, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -1761,9 +1814,9 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 		return kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
 	var c asserts.Call
-	checksPre28(&c, &opXThnnFusedLstmCellBackward, &locs389)
+	checksPre102(&c, &opXThnnFusedLstmCellBackward, &locs401)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	checksPost168(&c, &locs389)
+	checksPost217(&c, &locs401)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1779,9 +1832,9 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 		return kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	}
 	var c asserts.Call
-	checksPre156(&c, &opXThnnDifferentiableLstmCellBackward, &locs390)
+	checksPre218(&c, &opXThnnDifferentiableLstmCellBackward, &locs402)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
-	checksPost169(&c, &locs390)
+	checksPost219(&c, &locs402)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1798,9 +1851,9 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre170(&c, &opXThnnFusedGruCell, &locs391, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	checksPre220(&c, &opXThnnFusedGruCell, &locs403, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1 := kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	checksPost171(&c, &locs391, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
+	checksPost221(&c, &locs403, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
 	return r0, r1
 }
 
@@ -1816,9 +1869,11 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 		return kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXThnnFusedGruCellOut, &locs392)
+	var a5, a6 asserts.Saved
+	checksPre91(&c, &opXThnnFusedGruCellOut, &locs404, &a5, &a6, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
-	checksPost74(&c, &locs392)
+	checksPost92(&c, &locs404, &a5, &a6, out0, out1)
 	return r0, r1
 }
 
@@ -1834,9 +1889,9 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 		return kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opXThnnFusedGruCellBackward, &locs393)
+	checksPre80(&c, &opXThnnFusedGruCellBackward, &locs405)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
-	checksPost172(&c, &locs393)
+	checksPost222(&c, &locs405)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1852,9 +1907,11 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 		return kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opXThnnFusedGruCellBackwardOut, &locs394)
+	var a3, a4, a5, a6, a7 asserts.Saved
+	checksPre223(&c, &opXThnnFusedGruCellBackwardOut, &locs406, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
-	checksPost72(&c, &locs394)
+	checksPost224(&c, &locs406, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1870,9 +1927,9 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 		return kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	}
 	var c asserts.Call
-	checksPre156(&c, &opXThnnDifferentiableGruCellBackward, &locs395)
+	checksPre218(&c, &opXThnnDifferentiableGruCellBackward, &locs407)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	checksPost169(&c, &locs395)
+	checksPost219(&c, &locs407)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1888,9 +1945,9 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 		return kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opLstmInput, &locs396)
+	checksPre62(&c, &opLstmInput, &locs408)
 	r0, r1, r2 := kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost48(&c, &locs396)
+	checksPost63(&c, &locs408)
 	return r0, r1, r2
 }
 
@@ -1906,9 +1963,9 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 		return kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opLstmData, &locs397)
+	checksPre80(&c, &opLstmData, &locs409)
 	r0, r1, r2 := kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost65(&c, &locs397)
+	checksPost81(&c, &locs409)
 	return r0, r1, r2
 }
 
@@ -1924,9 +1981,9 @@ func GruInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor, has
 		return kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opGruInput, &locs398)
+	checksPre60(&c, &opGruInput, &locs410)
 	r0, r1 := kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost73(&c, &locs398)
+	checksPost90(&c, &locs410)
 	return r0, r1
 }
 
@@ -1942,9 +1999,9 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 		return kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opGruData, &locs399)
+	checksPre62(&c, &opGruData, &locs411)
 	r0, r1 := kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost124(&c, &locs399)
+	checksPost162(&c, &locs411)
 	return r0, r1
 }
 
@@ -1960,9 +2017,9 @@ func RnnTanhInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		return kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opRnnTanhInput, &locs398)
+	checksPre60(&c, &opRnnTanhInput, &locs410)
 	r0, r1 := kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost73(&c, &locs398)
+	checksPost90(&c, &locs410)
 	return r0, r1
 }
 
@@ -1978,9 +2035,9 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		return kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opRnnTanhData, &locs399)
+	checksPre62(&c, &opRnnTanhData, &locs411)
 	r0, r1 := kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost124(&c, &locs399)
+	checksPost162(&c, &locs411)
 	return r0, r1
 }
 
@@ -1996,9 +2053,9 @@ func RnnReluInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		return kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opRnnReluInput, &locs398)
+	checksPre60(&c, &opRnnReluInput, &locs410)
 	r0, r1 := kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost73(&c, &locs398)
+	checksPost90(&c, &locs410)
 	return r0, r1
 }
 
@@ -2014,9 +2071,9 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		return kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opRnnReluData, &locs399)
+	checksPre62(&c, &opRnnReluData, &locs411)
 	r0, r1 := kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost124(&c, &locs399)
+	checksPost162(&c, &locs411)
 	return r0, r1
 }
 
@@ -2032,9 +2089,9 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 		return kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opLstmCell, &locs400)
+	checksPre62(&c, &opLstmCell, &locs412)
 	r0, r1 := kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost124(&c, &locs400)
+	checksPost162(&c, &locs412)
 	return r0, r1
 }
 
@@ -2050,9 +2107,9 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 		return kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opGruCell, &locs401)
+	checksPre60(&c, &opGruCell, &locs413)
 	r0 := kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost77(&c, &locs401)
+	checksPost96(&c, &locs413)
 	return r0
 }
 
@@ -2068,9 +2125,9 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 		return kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opRnnTanhCell, &locs401)
+	checksPre60(&c, &opRnnTanhCell, &locs413)
 	r0 := kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost77(&c, &locs401)
+	checksPost96(&c, &locs413)
 	return r0
 }
 
@@ -2086,9 +2143,9 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 		return kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opRnnReluCell, &locs401)
+	checksPre60(&c, &opRnnReluCell, &locs413)
 	r0 := kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost77(&c, &locs401)
+	checksPost96(&c, &locs413)
 	return r0
 }
 
@@ -2104,9 +2161,9 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 		return kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	checksPre173(&c, &opQuantizedLstmCell, &locs402)
+	checksPre225(&c, &opQuantizedLstmCell, &locs414)
 	r0, r1 := kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost174(&c, &locs402)
+	checksPost226(&c, &locs414)
 	return r0, r1
 }
 
@@ -2122,9 +2179,9 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 		return kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	checksPre104(&c, &opQuantizedGruCell, &locs403)
+	checksPre227(&c, &opQuantizedGruCell, &locs415)
 	r0 := kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost175(&c, &locs403)
+	checksPost228(&c, &locs415)
 	return r0
 }
 
@@ -2140,9 +2197,9 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 		return kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	checksPre104(&c, &opQuantizedRnnReluCell, &locs403)
+	checksPre227(&c, &opQuantizedRnnReluCell, &locs415)
 	r0 := kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost175(&c, &locs403)
+	checksPost228(&c, &locs415)
 	return r0
 }
 
@@ -2158,9 +2215,9 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 		return kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	checksPre104(&c, &opQuantizedRnnTanhCell, &locs403)
+	checksPre227(&c, &opQuantizedRnnTanhCell, &locs415)
 	r0 := kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost175(&c, &locs403)
+	checksPost228(&c, &locs415)
 	return r0
 }
 
@@ -2177,9 +2234,9 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre20(&c, &opXPackPaddedSequence, &locs404, &a0, &a1, input, lengths)
+	checksPre25(&c, &opXPackPaddedSequence, &locs416, &a0, &a1, input, lengths)
 	r0, r1 := kernels.XPackPaddedSequence(input, lengths, batch_first)
-	checksPost21(&c, &locs404, &a0, &a1, input, lengths, r0, r1)
+	checksPost26(&c, &locs416, &a0, &a1, input, lengths, r0, r1)
 	return r0, r1
 }
 
@@ -2195,9 +2252,11 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 		return kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXPackPaddedSequenceOut, &locs405)
+	var a3, a4 asserts.Saved
+	checksPre27(&c, &opXPackPaddedSequenceOut, &locs417, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
-	checksPost23(&c, &locs405)
+	checksPost28(&c, &locs417, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -2213,9 +2272,9 @@ func XPackPaddedSequenceBackward(grad *torch.Tensor, input_size []int64, batch_s
 		return kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXPackPaddedSequenceBackward, &locs406)
+	checksPre9(&c, &opXPackPaddedSequenceBackward, &locs418)
 	r0 := kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
-	checksPost6(&c, &locs406)
+	checksPost10(&c, &locs418)
 	return r0
 }
 
@@ -2231,9 +2290,9 @@ func XPadPackedSequence(data *torch.Tensor, batch_sizes *torch.Tensor, batch_fir
 		return kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXPadPackedSequence, &locs407)
+	checksPre44(&c, &opXPadPackedSequence, &locs419)
 	r0, r1 := kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
-	checksPost36(&c, &locs407)
+	checksPost45(&c, &locs419)
 	return r0, r1
 }
 
@@ -2249,9 +2308,11 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 		return kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSet_SourceTensorStorageOffset, &locs408)
+	var a0 asserts.Saved
+	checksPre3(&c, &opSet_SourceTensorStorageOffset, &locs420, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
-	checksPost2(&c, &locs408)
+	checksPost4(&c, &locs420, &a0, self)
 	return r0
 }
 
@@ -2267,9 +2328,11 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 		return kernels.Set_SourceTensor(self, source)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSet_SourceTensor, &locs408)
+	var a0 asserts.Saved
+	checksPre3(&c, &opSet_SourceTensor, &locs420, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
-	checksPost2(&c, &locs408)
+	checksPost4(&c, &locs420, &a0, self)
 	return r0
 }
 
@@ -2285,9 +2348,11 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 		return kernels.SetSourceTensorOut(self, source, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSetSourceTensorOut, &locs409)
+	var a2 asserts.Saved
+	checksPre14(&c, &opSetSourceTensorOut, &locs421, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SetSourceTensorOut(self, source, out)
-	checksPost10(&c, &locs409)
+	checksPost15(&c, &locs421, &a2, out)
 	return r0
 }
 
@@ -2303,9 +2368,9 @@ func SetSourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 		return kernels.SetSourceTensor(self, source)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSetSourceTensor, &locs410)
+	checksPre9(&c, &opSetSourceTensor, &locs422)
 	r0 := kernels.SetSourceTensor(self, source)
-	checksPost6(&c, &locs410)
+	checksPost10(&c, &locs422)
 	return r0
 }
 
@@ -2321,9 +2386,11 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Set_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSet_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opSet_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Set_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2339,9 +2406,11 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SetOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSetOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSetOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SetOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -2376,9 +2445,9 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLift, &locs0, &a0, self)
+	checksPre46(&c, &opLift, &locs0, &a0, self)
 	r0 := kernels.Lift(self)
-	checksPost135(&c, &locs0, &a0, self)
+	checksPost178(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -2394,9 +2463,11 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LiftOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLiftOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opLiftOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LiftOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -2413,9 +2484,9 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLiftFresh, &locs0, &a0, self)
+	checksPre46(&c, &opLiftFresh, &locs0, &a0, self)
 	r0 := kernels.LiftFresh(self)
-	checksPost135(&c, &locs0, &a0, self)
+	checksPost178(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -2432,9 +2503,9 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLiftFreshCopy, &locs0, &a0, self)
+	checksPre46(&c, &opLiftFreshCopy, &locs0, &a0, self)
 	r0 := kernels.LiftFreshCopy(self)
-	checksPost135(&c, &locs0, &a0, self)
+	checksPost178(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -2450,9 +2521,11 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LiftFreshCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLiftFreshCopyOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opLiftFreshCopyOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LiftFreshCopyOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -2469,9 +2542,9 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opIsSetTo, &locs411, &a0, &a1, self, tensor)
+	checksPre16(&c, &opIsSetTo, &locs423, &a0, &a1, self, tensor)
 	r0 := kernels.IsSetTo(self, tensor)
-	checksPost12(&c, &locs411, &a0, &a1, self, tensor)
+	checksPost17(&c, &locs423, &a0, &a1, self, tensor)
 	return r0
 }
 
@@ -2488,9 +2561,10 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opMaskedFill_Scalar, &locs412, &a0, &a1, self, mask)
+	checksPre50(&c, &opMaskedFill_Scalar, &locs424, &a0, &a1, self, mask)
+	defer c.Abandon()
 	r0 := kernels.MaskedFill_Scalar(self, mask, value)
-	checksPost12(&c, &locs412, &a0, &a1, self, mask)
+	checksPost17(&c, &locs424, &a0, &a1, self, mask)
 	return r0
 }
 
@@ -2506,9 +2580,11 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 		return kernels.MaskedFillScalarOut(self, mask, value, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMaskedFillScalarOut, &locs29)
+	var a3 asserts.Saved
+	checksPre14(&c, &opMaskedFillScalarOut, &locs29, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.MaskedFillScalarOut(self, mask, value, out)
-	checksPost10(&c, &locs29)
+	checksPost15(&c, &locs29, &a3, out)
 	return r0
 }
 
@@ -2525,9 +2601,9 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMaskedFillScalar, &locs28, &a0, &a1, self, mask)
+	checksPre12(&c, &opMaskedFillScalar, &locs28, &a0, &a1, self, mask)
 	r0 := kernels.MaskedFillScalar(self, mask, value)
-	checksPost9(&c, &locs28, &a0, &a1, self, mask, r0)
+	checksPost13(&c, &locs28, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -2544,9 +2620,10 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opMaskedFill_Tensor, &locs413, &a0, &a1, &a2, self, mask, value)
+	checksPre55(&c, &opMaskedFill_Tensor, &locs425, &a0, &a1, &a2, self, mask, value)
+	defer c.Abandon()
 	r0 := kernels.MaskedFill_Tensor(self, mask, value)
-	checksPost41(&c, &locs413, &a0, &a1, &a2, self, mask, value)
+	checksPost52(&c, &locs425, &a0, &a1, &a2, self, mask, value)
 	return r0
 }
 
@@ -2562,9 +2639,11 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 		return kernels.MaskedFillTensorOut(self, mask, value, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opMaskedFillTensorOut, &locs414)
+	var a3 asserts.Saved
+	checksPre58(&c, &opMaskedFillTensorOut, &locs426, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.MaskedFillTensorOut(self, mask, value, out)
-	checksPost23(&c, &locs414)
+	checksPost59(&c, &locs426, &a3, out)
 	return r0
 }
 
@@ -2581,9 +2660,9 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opMaskedFillTensor, &locs415, &a0, &a1, &a2, self, mask, value)
+	checksPre53(&c, &opMaskedFillTensor, &locs427, &a0, &a1, &a2, self, mask, value)
 	r0 := kernels.MaskedFillTensor(self, mask, value)
-	checksPost43(&c, &locs415, &a0, &a1, &a2, self, mask, value, r0)
+	checksPost54(&c, &locs427, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
 }
 
@@ -2600,9 +2679,10 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opMaskedScatter_, &locs416, &a0, &a1, &a2, self, mask, source)
+	checksPre55(&c, &opMaskedScatter_, &locs428, &a0, &a1, &a2, self, mask, source)
+	defer c.Abandon()
 	r0 := kernels.MaskedScatter_(self, mask, source)
-	checksPost41(&c, &locs416, &a0, &a1, &a2, self, mask, source)
+	checksPost52(&c, &locs428, &a0, &a1, &a2, self, mask, source)
 	return r0
 }
 
@@ -2618,9 +2698,11 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 		return kernels.MaskedScatterOut(self, mask, source, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opMaskedScatterOut, &locs417)
+	var a3 asserts.Saved
+	checksPre58(&c, &opMaskedScatterOut, &locs429, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.MaskedScatterOut(self, mask, source, out)
-	checksPost23(&c, &locs417)
+	checksPost59(&c, &locs429, &a3, out)
 	return r0
 }
 
@@ -2637,9 +2719,9 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opMaskedScatter, &locs418, &a0, &a1, &a2, self, mask, source)
+	checksPre53(&c, &opMaskedScatter, &locs430, &a0, &a1, &a2, self, mask, source)
 	r0 := kernels.MaskedScatter(self, mask, source)
-	checksPost43(&c, &locs418, &a0, &a1, &a2, self, mask, source, r0)
+	checksPost54(&c, &locs430, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
 }
 
@@ -2656,9 +2738,9 @@ func MaskedScatterBackward(grad_output *torch.Tensor, mask *torch.Tensor, sizes 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMaskedScatterBackward, &locs32, &a0, &a1, grad_output, mask)
+	checksPre12(&c, &opMaskedScatterBackward, &locs32, &a0, &a1, grad_output, mask)
 	r0 := kernels.MaskedScatterBackward(grad_output, mask, sizes)
-	checksPost9(&c, &locs32, &a0, &a1, grad_output, mask, r0)
+	checksPost13(&c, &locs32, &a0, &a1, grad_output, mask, r0)
 	return r0
 }
 
@@ -2675,9 +2757,9 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXMaskedSoftmax, &locs28, &a0, &a1, self, mask)
+	checksPre12(&c, &opXMaskedSoftmax, &locs28, &a0, &a1, self, mask)
 	r0 := kernels.XMaskedSoftmax(self, mask, dim, mask_type)
-	checksPost9(&c, &locs28, &a0, &a1, self, mask, r0)
+	checksPost13(&c, &locs28, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -2693,9 +2775,11 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 		return kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXMaskedSoftmaxOut, &locs29)
+	var a4 asserts.Saved
+	checksPre14(&c, &opXMaskedSoftmaxOut, &locs29, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
-	checksPost10(&c, &locs29)
+	checksPost15(&c, &locs29, &a4, out)
 	return r0
 }
 
@@ -2711,9 +2795,9 @@ func XMaskedSoftmaxBackward(grad_output *torch.Tensor, output *torch.Tensor, mas
 		return kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXMaskedSoftmaxBackward, &locs419)
+	checksPre44(&c, &opXMaskedSoftmaxBackward, &locs431)
 	r0 := kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
-	checksPost44(&c, &locs419)
+	checksPost57(&c, &locs431)
 	return r0
 }
 
@@ -2729,9 +2813,11 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 		return kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXMaskedSoftmaxBackwardOut, &locs420)
+	var a4 asserts.Saved
+	checksPre58(&c, &opXMaskedSoftmaxBackwardOut, &locs432, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
-	checksPost23(&c, &locs420)
+	checksPost59(&c, &locs432, &a4, out)
 	return r0
 }
 
@@ -2748,9 +2834,9 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opView, &locs0, &a0, self)
+	checksPre46(&c, &opView, &locs0, &a0, self)
 	r0 := kernels.View(self, size)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2767,9 +2853,9 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opViewDtype, &locs0, &a0, self)
+	checksPre46(&c, &opViewDtype, &locs0, &a0, self)
 	r0 := kernels.ViewDtype(self, dtype)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2786,9 +2872,10 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opPut_, &locs169, &a0, &a1, &a2, self, index, source)
+	checksPre55(&c, &opPut_, &locs177, &a0, &a1, &a2, self, index, source)
+	defer c.Abandon()
 	r0 := kernels.Put_(self, index, source, accumulate)
-	checksPost41(&c, &locs169, &a0, &a1, &a2, self, index, source)
+	checksPost52(&c, &locs177, &a0, &a1, &a2, self, index, source)
 	return r0
 }
 
@@ -2804,9 +2891,11 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 		return kernels.PutOut(self, index, source, accumulate, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opPutOut, &locs168)
+	var a4 asserts.Saved
+	checksPre58(&c, &opPutOut, &locs433, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.PutOut(self, index, source, accumulate, out)
-	checksPost23(&c, &locs168)
+	checksPost59(&c, &locs433, &a4, out)
 	return r0
 }
 
@@ -2823,9 +2912,9 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opPut, &locs170, &a0, &a1, &a2, self, index, source)
+	checksPre53(&c, &opPut, &locs178, &a0, &a1, &a2, self, index, source)
 	r0 := kernels.Put(self, index, source, accumulate)
-	checksPost43(&c, &locs170, &a0, &a1, &a2, self, index, source, r0)
+	checksPost54(&c, &locs178, &a0, &a1, &a2, self, index, source, r0)
 	return r0
 }
 
@@ -2842,9 +2931,10 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3, a5 asserts.Saved
-	checksPre18(&c, &opIndexAddOut, &locs168, &a0, &a2, &a3, &a5, self, index, source, out)
+	checksPre56(&c, &opIndexAddOut, &locs176, &a0, &a2, &a3, &a5, self, index, source, out)
+	defer c.Abandon()
 	r0 := kernels.IndexAddOut(self, dim, index, source, alpha, out)
-	checksPost19(&c, &locs168, &a0, &a2, &a3, &a5, self, index, source, out)
+	checksPost24(&c, &locs176, &a0, &a2, &a3, &a5, self, index, source, out)
 	return r0
 }
 
@@ -2861,9 +2951,10 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opIndexAdd_, &locs169, &a0, &a2, &a3, self, index, source)
+	checksPre55(&c, &opIndexAdd_, &locs177, &a0, &a2, &a3, self, index, source)
+	defer c.Abandon()
 	r0 := kernels.IndexAdd_(self, dim, index, source, alpha)
-	checksPost41(&c, &locs169, &a0, &a2, &a3, self, index, source)
+	checksPost52(&c, &locs177, &a0, &a2, &a3, self, index, source)
 	return r0
 }
 
@@ -2880,9 +2971,9 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre42(&c, &opIndexAdd, &locs170, &a0, &a2, &a3, self, index, source)
+	checksPre53(&c, &opIndexAdd, &locs178, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexAdd(self, dim, index, source, alpha)
-	checksPost43(&c, &locs170, &a0, &a2, &a3, self, index, source, r0)
+	checksPost54(&c, &locs178, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2899,9 +2990,10 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	checksPre18(&c, &opIndexReduceOut, &locs168, &a0, &a2, &a3, &a6, self, index, source, out)
+	checksPre56(&c, &opIndexReduceOut, &locs176, &a0, &a2, &a3, &a6, self, index, source, out)
+	defer c.Abandon()
 	r0 := kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
-	checksPost19(&c, &locs168, &a0, &a2, &a3, &a6, self, index, source, out)
+	checksPost24(&c, &locs176, &a0, &a2, &a3, &a6, self, index, source, out)
 	return r0
 }
 
@@ -2918,9 +3010,10 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opIndexReduce_, &locs169, &a0, &a2, &a3, self, index, source)
+	checksPre55(&c, &opIndexReduce_, &locs177, &a0, &a2, &a3, self, index, source)
+	defer c.Abandon()
 	r0 := kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
-	checksPost41(&c, &locs169, &a0, &a2, &a3, self, index, source)
+	checksPost52(&c, &locs177, &a0, &a2, &a3, self, index, source)
 	return r0
 }
 
@@ -2937,9 +3030,9 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre42(&c, &opIndexReduce, &locs170, &a0, &a2, &a3, self, index, source)
+	checksPre53(&c, &opIndexReduce, &locs178, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexReduce(self, dim, index, source, reduce, include_self)
-	checksPost43(&c, &locs170, &a0, &a2, &a3, self, index, source, r0)
+	checksPost54(&c, &locs178, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2956,9 +3049,10 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opIndexFill_IntScalar, &locs421, &a0, &a2, self, index)
+	checksPre50(&c, &opIndexFill_IntScalar, &locs434, &a0, &a2, self, index)
+	defer c.Abandon()
 	r0 := kernels.IndexFill_IntScalar(self, dim, index, value)
-	checksPost12(&c, &locs421, &a0, &a2, self, index)
+	checksPost17(&c, &locs434, &a0, &a2, self, index)
 	return r0
 }
 
@@ -2974,9 +3068,11 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 		return kernels.IndexFillIntScalarOut(self, dim, index, value, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIndexFillIntScalarOut, &locs422)
+	var a4 asserts.Saved
+	checksPre14(&c, &opIndexFillIntScalarOut, &locs435, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.IndexFillIntScalarOut(self, dim, index, value, out)
-	checksPost10(&c, &locs422)
+	checksPost15(&c, &locs435, &a4, out)
 	return r0
 }
 
@@ -2993,9 +3089,9 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre8(&c, &opIndexFillIntScalar, &locs423, &a0, &a2, self, index)
+	checksPre12(&c, &opIndexFillIntScalar, &locs436, &a0, &a2, self, index)
 	r0 := kernels.IndexFillIntScalar(self, dim, index, value)
-	checksPost9(&c, &locs423, &a0, &a2, self, index, r0)
+	checksPost13(&c, &locs436, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -3012,9 +3108,10 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opIndexFill_IntTensor, &locs424, &a0, &a2, &a3, self, index, value)
+	checksPre55(&c, &opIndexFill_IntTensor, &locs437, &a0, &a2, &a3, self, index, value)
+	defer c.Abandon()
 	r0 := kernels.IndexFill_IntTensor(self, dim, index, value)
-	checksPost41(&c, &locs424, &a0, &a2, &a3, self, index, value)
+	checksPost52(&c, &locs437, &a0, &a2, &a3, self, index, value)
 	return r0
 }
 
@@ -3030,9 +3127,11 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 		return kernels.IndexFillIntTensorOut(self, dim, index, value, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opIndexFillIntTensorOut, &locs425)
+	var a4 asserts.Saved
+	checksPre58(&c, &opIndexFillIntTensorOut, &locs438, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.IndexFillIntTensorOut(self, dim, index, value, out)
-	checksPost23(&c, &locs425)
+	checksPost59(&c, &locs438, &a4, out)
 	return r0
 }
 
@@ -3049,9 +3148,9 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre42(&c, &opIndexFillIntTensor, &locs426, &a0, &a2, &a3, self, index, value)
+	checksPre53(&c, &opIndexFillIntTensor, &locs439, &a0, &a2, &a3, self, index, value)
 	r0 := kernels.IndexFillIntTensor(self, dim, index, value)
-	checksPost43(&c, &locs426, &a0, &a2, &a3, self, index, value, r0)
+	checksPost54(&c, &locs439, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -3068,9 +3167,9 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre42(&c, &opScatterSrc, &locs427, &a0, &a2, &a3, self, index, src)
+	checksPre53(&c, &opScatterSrc, &locs440, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterSrc(self, dim, index, src)
-	checksPost43(&c, &locs427, &a0, &a2, &a3, self, index, src, r0)
+	checksPost54(&c, &locs440, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -3087,9 +3186,10 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opScatter_Src, &locs428, &a0, &a2, &a3, self, index, src)
+	checksPre55(&c, &opScatter_Src, &locs441, &a0, &a2, &a3, self, index, src)
+	defer c.Abandon()
 	r0 := kernels.Scatter_Src(self, dim, index, src)
-	checksPost41(&c, &locs428, &a0, &a2, &a3, self, index, src)
+	checksPost52(&c, &locs441, &a0, &a2, &a3, self, index, src)
 	return r0
 }
 
@@ -3106,9 +3206,10 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre18(&c, &opScatterSrcOut, &locs429, &a0, &a2, &a3, &a4, self, index, src, out)
+	checksPre56(&c, &opScatterSrcOut, &locs442, &a0, &a2, &a3, &a4, self, index, src, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterSrcOut(self, dim, index, src, out)
-	checksPost19(&c, &locs429, &a0, &a2, &a3, &a4, self, index, src, out)
+	checksPost24(&c, &locs442, &a0, &a2, &a3, &a4, self, index, src, out)
 	return r0
 }
 
@@ -3125,9 +3226,9 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre8(&c, &opScatterValue, &locs423, &a0, &a2, self, index)
+	checksPre12(&c, &opScatterValue, &locs436, &a0, &a2, self, index)
 	r0 := kernels.ScatterValue(self, dim, index, value)
-	checksPost9(&c, &locs423, &a0, &a2, self, index, r0)
+	checksPost13(&c, &locs436, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -3144,9 +3245,10 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opScatter_Value, &locs421, &a0, &a2, self, index)
+	checksPre50(&c, &opScatter_Value, &locs434, &a0, &a2, self, index)
+	defer c.Abandon()
 	r0 := kernels.Scatter_Value(self, dim, index, value)
-	checksPost12(&c, &locs421, &a0, &a2, self, index)
+	checksPost17(&c, &locs434, &a0, &a2, self, index)
 	return r0
 }
 
@@ -3163,9 +3265,10 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	checksPre40(&c, &opScatterValueOut, &locs422, &a0, &a2, &a4, self, index, out)
+	checksPre51(&c, &opScatterValueOut, &locs443, &a0, &a2, &a4, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterValueOut(self, dim, index, value, out)
-	checksPost41(&c, &locs422, &a0, &a2, &a4, self, index, out)
+	checksPost52(&c, &locs443, &a0, &a2, &a4, self, index, out)
 	return r0
 }
 
@@ -3181,9 +3284,9 @@ func ScatterReduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 		return kernels.ScatterReduce(self, dim, index, src, reduce)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opScatterReduce, &locs427)
+	checksPre44(&c, &opScatterReduce, &locs440)
 	r0 := kernels.ScatterReduce(self, dim, index, src, reduce)
-	checksPost44(&c, &locs427)
+	checksPost57(&c, &locs440)
 	return r0
 }
 
@@ -3199,9 +3302,11 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 		return kernels.Scatter_Reduce(self, dim, index, src, reduce)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opScatter_Reduce, &locs428)
+	var a0 asserts.Saved
+	checksPre14(&c, &opScatter_Reduce, &locs441, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Scatter_Reduce(self, dim, index, src, reduce)
-	checksPost10(&c, &locs428)
+	checksPost229(&c, &locs441, &a0, self)
 	return r0
 }
 
@@ -3217,9 +3322,11 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 		return kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opScatterReduceOut, &locs429)
+	var a5 asserts.Saved
+	checksPre58(&c, &opScatterReduceOut, &locs444, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
-	checksPost23(&c, &locs429)
+	checksPost59(&c, &locs444, &a5, out)
 	return r0
 }
 
@@ -3235,9 +3342,9 @@ func ScatterValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 		return kernels.ScatterValueReduce(self, dim, index, value, reduce)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opScatterValueReduce, &locs423)
+	checksPre9(&c, &opScatterValueReduce, &locs436)
 	r0 := kernels.ScatterValueReduce(self, dim, index, value, reduce)
-	checksPost6(&c, &locs423)
+	checksPost10(&c, &locs436)
 	return r0
 }
 
@@ -3253,9 +3360,11 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 		return kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opScatter_ValueReduce, &locs421)
+	var a0 asserts.Saved
+	checksPre3(&c, &opScatter_ValueReduce, &locs434, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
-	checksPost2(&c, &locs421)
+	checksPost4(&c, &locs434, &a0, self)
 	return r0
 }
 
@@ -3271,9 +3380,11 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 		return kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opScatterValueReduceOut, &locs422)
+	var a5 asserts.Saved
+	checksPre14(&c, &opScatterValueReduceOut, &locs435, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
-	checksPost10(&c, &locs422)
+	checksPost15(&c, &locs435, &a5, out)
 	return r0
 }
 
@@ -3290,9 +3401,9 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre42(&c, &opScatterAdd, &locs427, &a0, &a2, &a3, self, index, src)
+	checksPre53(&c, &opScatterAdd, &locs440, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterAdd(self, dim, index, src)
-	checksPost43(&c, &locs427, &a0, &a2, &a3, self, index, src, r0)
+	checksPost54(&c, &locs440, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -3309,9 +3420,10 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opScatterAdd_, &locs428, &a0, &a2, &a3, self, index, src)
+	checksPre55(&c, &opScatterAdd_, &locs441, &a0, &a2, &a3, self, index, src)
+	defer c.Abandon()
 	r0 := kernels.ScatterAdd_(self, dim, index, src)
-	checksPost41(&c, &locs428, &a0, &a2, &a3, self, index, src)
+	checksPost52(&c, &locs441, &a0, &a2, &a3, self, index, src)
 	return r0
 }
 
@@ -3328,9 +3440,10 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre18(&c, &opScatterAddOut, &locs429, &a0, &a2, &a3, &a4, self, index, src, out)
+	checksPre56(&c, &opScatterAddOut, &locs442, &a0, &a2, &a3, &a4, self, index, src, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterAddOut(self, dim, index, src, out)
-	checksPost19(&c, &locs429, &a0, &a2, &a3, &a4, self, index, src, out)
+	checksPost24(&c, &locs442, &a0, &a2, &a3, &a4, self, index, src, out)
 	return r0
 }
 
@@ -3347,9 +3460,9 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre42(&c, &opScatterReduceTwo, &locs427, &a0, &a2, &a3, self, index, src)
+	checksPre53(&c, &opScatterReduceTwo, &locs440, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
-	checksPost43(&c, &locs427, &a0, &a2, &a3, self, index, src, r0)
+	checksPost54(&c, &locs440, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -3366,9 +3479,10 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opScatterReduce_Two, &locs428, &a0, &a2, &a3, self, index, src)
+	checksPre55(&c, &opScatterReduce_Two, &locs441, &a0, &a2, &a3, self, index, src)
+	defer c.Abandon()
 	r0 := kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
-	checksPost41(&c, &locs428, &a0, &a2, &a3, self, index, src)
+	checksPost52(&c, &locs441, &a0, &a2, &a3, self, index, src)
 	return r0
 }
 
@@ -3385,9 +3499,10 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	checksPre18(&c, &opScatterReduceTwoOut, &locs429, &a0, &a2, &a3, &a6, self, index, src, out)
+	checksPre56(&c, &opScatterReduceTwoOut, &locs442, &a0, &a2, &a3, &a6, self, index, src, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
-	checksPost19(&c, &locs429, &a0, &a2, &a3, &a6, self, index, src, out)
+	checksPost24(&c, &locs442, &a0, &a2, &a3, &a6, self, index, src, out)
 	return r0
 }
 
@@ -3404,9 +3519,10 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opEq_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opEq_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Eq_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3423,9 +3539,10 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opEq_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opEq_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Eq_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -3441,9 +3558,11 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 		return kernels.BitwiseAndTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBitwiseAndTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opBitwiseAndTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAndTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -3459,9 +3578,11 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 		return kernels.BitwiseAndScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseAndScalarOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opBitwiseAndScalarOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarOut(self, other, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -3495,9 +3616,9 @@ func BitwiseAndScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.BitwiseAndScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseAndScalarTensor, &locs211)
+	checksPre0(&c, &opBitwiseAndScalarTensor, &locs220)
 	r0 := kernels.BitwiseAndScalarTensor(self, other)
-	checksPost1(&c, &locs211)
+	checksPost1(&c, &locs220)
 	return r0
 }
 
@@ -3513,9 +3634,11 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 		return kernels.BitwiseAndScalarTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseAndScalarTensorOut, &locs212)
+	var a2 asserts.Saved
+	checksPre3(&c, &opBitwiseAndScalarTensorOut, &locs445, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarTensorOut(self, other, out)
-	checksPost2(&c, &locs212)
+	checksPost31(&c, &locs445, &a2, out)
 	return r0
 }
 
@@ -3531,9 +3654,9 @@ func BitwiseAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseAndTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBitwiseAndTensor, &locs6)
+	checksPre9(&c, &opBitwiseAndTensor, &locs6)
 	r0 := kernels.BitwiseAndTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -3549,9 +3672,11 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseAnd_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBitwiseAnd_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opBitwiseAnd_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3567,9 +3692,11 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseAnd_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseAnd_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opBitwiseAnd_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -3603,9 +3730,9 @@ func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderAndTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDunderAndTensor, &locs6)
+	checksPre9(&c, &opDunderAndTensor, &locs6)
 	r0 := kernels.DunderAndTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -3621,9 +3748,11 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIandScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDunderIandScalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opDunderIandScalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIandScalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3639,9 +3768,11 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderIandTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderIandTensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opDunderIandTensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIandTensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -3657,9 +3788,11 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 		return kernels.BitwiseOrTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBitwiseOrTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opBitwiseOrTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOrTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -3675,9 +3808,11 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 		return kernels.BitwiseOrScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseOrScalarOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opBitwiseOrScalarOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarOut(self, other, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -3711,9 +3846,9 @@ func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 		return kernels.BitwiseOrScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseOrScalarTensor, &locs211)
+	checksPre0(&c, &opBitwiseOrScalarTensor, &locs220)
 	r0 := kernels.BitwiseOrScalarTensor(self, other)
-	checksPost1(&c, &locs211)
+	checksPost1(&c, &locs220)
 	return r0
 }
 
@@ -3729,9 +3864,11 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 		return kernels.BitwiseOrScalarTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseOrScalarTensorOut, &locs212)
+	var a2 asserts.Saved
+	checksPre3(&c, &opBitwiseOrScalarTensorOut, &locs445, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
-	checksPost2(&c, &locs212)
+	checksPost31(&c, &locs445, &a2, out)
 	return r0
 }
 
@@ -3747,9 +3884,9 @@ func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseOrTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBitwiseOrTensor, &locs6)
+	checksPre9(&c, &opBitwiseOrTensor, &locs6)
 	r0 := kernels.BitwiseOrTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -3765,9 +3902,11 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseOr_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBitwiseOr_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opBitwiseOr_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3783,9 +3922,11 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseOr_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseOr_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opBitwiseOr_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -3819,9 +3960,9 @@ func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderOrTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDunderOrTensor, &locs6)
+	checksPre9(&c, &opDunderOrTensor, &locs6)
 	r0 := kernels.DunderOrTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -3837,9 +3978,11 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIorScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDunderIorScalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opDunderIorScalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIorScalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3855,9 +3998,11 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderIorTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderIorTensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opDunderIorTensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIorTensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -3873,9 +4018,11 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 		return kernels.BitwiseXorTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBitwiseXorTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opBitwiseXorTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXorTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -3891,9 +4038,11 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 		return kernels.BitwiseXorScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseXorScalarOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opBitwiseXorScalarOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarOut(self, other, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -3927,9 +4076,9 @@ func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.BitwiseXorScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseXorScalarTensor, &locs211)
+	checksPre0(&c, &opBitwiseXorScalarTensor, &locs220)
 	r0 := kernels.BitwiseXorScalarTensor(self, other)
-	checksPost1(&c, &locs211)
+	checksPost1(&c, &locs220)
 	return r0
 }
 
@@ -3945,9 +4094,11 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 		return kernels.BitwiseXorScalarTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseXorScalarTensorOut, &locs212)
+	var a2 asserts.Saved
+	checksPre3(&c, &opBitwiseXorScalarTensorOut, &locs445, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
-	checksPost2(&c, &locs212)
+	checksPost31(&c, &locs445, &a2, out)
 	return r0
 }
 
@@ -3963,9 +4114,9 @@ func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseXorTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBitwiseXorTensor, &locs6)
+	checksPre9(&c, &opBitwiseXorTensor, &locs6)
 	r0 := kernels.BitwiseXorTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -3981,9 +4132,11 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseXor_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBitwiseXor_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opBitwiseXor_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3999,9 +4152,11 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseXor_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseXor_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opBitwiseXor_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -4035,9 +4190,9 @@ func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderXorTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDunderXorTensor, &locs6)
+	checksPre9(&c, &opDunderXorTensor, &locs6)
 	r0 := kernels.DunderXorTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -4053,9 +4208,11 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIxorScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDunderIxorScalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opDunderIxorScalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIxorScalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4071,9 +4228,11 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderIxorTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderIxorTensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opDunderIxorTensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIxorTensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -4107,9 +4266,9 @@ func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderLshiftTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDunderLshiftTensor, &locs6)
+	checksPre9(&c, &opDunderLshiftTensor, &locs6)
 	r0 := kernels.DunderLshiftTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -4125,9 +4284,11 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIlshiftScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDunderIlshiftScalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opDunderIlshiftScalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIlshiftScalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4143,9 +4304,11 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 		return kernels.DunderLshiftScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderLshiftScalarOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opDunderLshiftScalarOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.DunderLshiftScalarOut(self, other, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -4161,9 +4324,11 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.DunderIlshiftTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderIlshiftTensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opDunderIlshiftTensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIlshiftTensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -4179,9 +4344,11 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 		return kernels.DunderLshiftTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDunderLshiftTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opDunderLshiftTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.DunderLshiftTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -4197,9 +4364,9 @@ func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 		return kernels.BitwiseLeftShiftTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBitwiseLeftShiftTensor, &locs6)
+	checksPre9(&c, &opBitwiseLeftShiftTensor, &locs6)
 	r0 := kernels.BitwiseLeftShiftTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -4215,9 +4382,11 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 		return kernels.BitwiseLeftShift_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseLeftShift_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opBitwiseLeftShift_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -4233,9 +4402,11 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 		return kernels.BitwiseLeftShiftTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBitwiseLeftShiftTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opBitwiseLeftShiftTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -4269,9 +4440,11 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 		return kernels.BitwiseLeftShift_TensorScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBitwiseLeftShift_TensorScalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opBitwiseLeftShift_TensorScalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4287,9 +4460,11 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 		return kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseLeftShiftTensorScalarOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opBitwiseLeftShiftTensorScalarOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -4305,9 +4480,9 @@ func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch
 		return kernels.BitwiseLeftShiftScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseLeftShiftScalarTensor, &locs211)
+	checksPre0(&c, &opBitwiseLeftShiftScalarTensor, &locs220)
 	r0 := kernels.BitwiseLeftShiftScalarTensor(self, other)
-	checksPost1(&c, &locs211)
+	checksPost1(&c, &locs220)
 	return r0
 }
 
@@ -4323,9 +4498,11 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 		return kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseLeftShiftScalarTensorOut, &locs212)
+	var a2 asserts.Saved
+	checksPre3(&c, &opBitwiseLeftShiftScalarTensorOut, &locs445, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
-	checksPost2(&c, &locs212)
+	checksPost31(&c, &locs445, &a2, out)
 	return r0
 }
 
@@ -4359,9 +4536,9 @@ func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderRshiftTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDunderRshiftTensor, &locs6)
+	checksPre9(&c, &opDunderRshiftTensor, &locs6)
 	r0 := kernels.DunderRshiftTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -4377,9 +4554,11 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIrshiftScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDunderIrshiftScalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opDunderIrshiftScalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIrshiftScalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4395,9 +4574,11 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 		return kernels.DunderRshiftScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderRshiftScalarOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opDunderRshiftScalarOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.DunderRshiftScalarOut(self, other, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -4413,9 +4594,11 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.DunderIrshiftTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderIrshiftTensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opDunderIrshiftTensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIrshiftTensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -4431,9 +4614,11 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 		return kernels.DunderRshiftTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDunderRshiftTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opDunderRshiftTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.DunderRshiftTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -4449,9 +4634,9 @@ func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 		return kernels.BitwiseRightShiftTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBitwiseRightShiftTensor, &locs6)
+	checksPre9(&c, &opBitwiseRightShiftTensor, &locs6)
 	r0 := kernels.BitwiseRightShiftTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -4467,9 +4652,11 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 		return kernels.BitwiseRightShift_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseRightShift_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opBitwiseRightShift_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -4485,9 +4672,11 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 		return kernels.BitwiseRightShiftTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBitwiseRightShiftTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opBitwiseRightShiftTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -4521,9 +4710,11 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 		return kernels.BitwiseRightShift_TensorScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBitwiseRightShift_TensorScalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opBitwiseRightShift_TensorScalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4539,9 +4730,11 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 		return kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseRightShiftTensorScalarOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opBitwiseRightShiftTensorScalarOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -4557,9 +4750,9 @@ func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torc
 		return kernels.BitwiseRightShiftScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseRightShiftScalarTensor, &locs211)
+	checksPre0(&c, &opBitwiseRightShiftScalarTensor, &locs220)
 	r0 := kernels.BitwiseRightShiftScalarTensor(self, other)
-	checksPost1(&c, &locs211)
+	checksPost1(&c, &locs220)
 	return r0
 }
 
@@ -4575,9 +4768,11 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 		return kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseRightShiftScalarTensorOut, &locs212)
+	var a2 asserts.Saved
+	checksPre3(&c, &opBitwiseRightShiftScalarTensorOut, &locs445, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
-	checksPost2(&c, &locs212)
+	checksPost31(&c, &locs445, &a2, out)
 	return r0
 }
 
@@ -4594,9 +4789,10 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opTril_, &locs3, &a0, self)
+	checksPre7(&c, &opTril_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Tril_(self, diagonal)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4613,9 +4809,10 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opTriu_, &locs3, &a0, self)
+	checksPre7(&c, &opTriu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Triu_(self, diagonal)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4632,9 +4829,10 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opDigamma_, &locs3, &a0, self)
+	checksPre7(&c, &opDigamma_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Digamma_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4651,9 +4849,10 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLerp_Scalar, &locs430, &a0, &a1, self, end)
+	checksPre50(&c, &opLerp_Scalar, &locs446, &a0, &a1, self, end)
+	defer c.Abandon()
 	r0 := kernels.Lerp_Scalar(self, end, weight)
-	checksPost12(&c, &locs430, &a0, &a1, self, end)
+	checksPost17(&c, &locs446, &a0, &a1, self, end)
 	return r0
 }
 
@@ -4670,9 +4869,10 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLerp_Tensor, &locs431, &a0, &a1, &a2, self, end, weight)
+	checksPre55(&c, &opLerp_Tensor, &locs447, &a0, &a1, &a2, self, end, weight)
+	defer c.Abandon()
 	r0 := kernels.Lerp_Tensor(self, end, weight)
-	checksPost41(&c, &locs431, &a0, &a1, &a2, self, end, weight)
+	checksPost52(&c, &locs447, &a0, &a1, &a2, self, end, weight)
 	return r0
 }
 
@@ -4689,9 +4889,10 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opAddbmm_, &locs52, &a0, &a1, &a2, self, batch1, batch2)
+	checksPre55(&c, &opAddbmm_, &locs54, &a0, &a1, &a2, self, batch1, batch2)
+	defer c.Abandon()
 	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
-	checksPost41(&c, &locs52, &a0, &a1, &a2, self, batch1, batch2)
+	checksPost52(&c, &locs54, &a0, &a1, &a2, self, batch1, batch2)
 	return r0
 }
 
@@ -4708,9 +4909,10 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre18(&c, &opAddbmmOut, &locs53, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	checksPre56(&c, &opAddbmmOut, &locs55, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	defer c.Abandon()
 	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
-	checksPost19(&c, &locs53, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	checksPost24(&c, &locs55, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	return r0
 }
 
@@ -4727,9 +4929,9 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opAddbmm, &locs51, &a0, &a1, &a2, self, batch1, batch2)
+	checksPre53(&c, &opAddbmm, &locs53, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Addbmm(self, batch1, batch2, beta, alpha)
-	checksPost43(&c, &locs51, &a0, &a1, &a2, self, batch1, batch2, r0)
+	checksPost54(&c, &locs53, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -4746,9 +4948,10 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opRandom_From, &locs3, &a0, self)
+	checksPre7(&c, &opRandom_From, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Random_From(self, from, to, generator)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4764,9 +4967,11 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 		return kernels.RandomFromOut(self, from, to, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRandomFromOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opRandomFromOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.RandomFromOut(self, from, to, generator, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -4783,9 +4988,9 @@ func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRandomFrom, &locs0, &a0, self)
+	checksPre46(&c, &opRandomFrom, &locs0, &a0, self)
 	r0 := kernels.RandomFrom(self, from, to, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4802,9 +5007,10 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opRandom_To, &locs3, &a0, self)
+	checksPre7(&c, &opRandom_To, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Random_To(self, to, generator)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4820,9 +5026,11 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 		return kernels.RandomToOut(self, to, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRandomToOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opRandomToOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandomToOut(self, to, generator, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -4839,9 +5047,9 @@ func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRandomTo, &locs0, &a0, self)
+	checksPre46(&c, &opRandomTo, &locs0, &a0, self)
 	r0 := kernels.RandomTo(self, to, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4858,9 +5066,10 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opRandom_, &locs3, &a0, self)
+	checksPre7(&c, &opRandom_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Random_(self, generator)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4876,9 +5085,11 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 		return kernels.RandomOut(self, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRandomOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opRandomOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandomOut(self, generator, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -4895,9 +5106,9 @@ func Random(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRandom, &locs0, &a0, self)
+	checksPre46(&c, &opRandom, &locs0, &a0, self)
 	r0 := kernels.Random(self, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4914,9 +5125,10 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opUniform_, &locs3, &a0, self)
+	checksPre7(&c, &opUniform_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Uniform_(self, from, to, generator)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4932,9 +5144,11 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 		return kernels.UniformOut(self, from, to, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUniformOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opUniformOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.UniformOut(self, from, to, generator, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -4951,9 +5165,9 @@ func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUniform, &locs0, &a0, self)
+	checksPre46(&c, &opUniform, &locs0, &a0, self)
 	r0 := kernels.Uniform(self, from, to, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4970,9 +5184,10 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opCauchy_, &locs3, &a0, self)
+	checksPre7(&c, &opCauchy_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cauchy_(self, median, sigma, generator)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4988,9 +5203,11 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 		return kernels.CauchyOut(self, median, sigma, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCauchyOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opCauchyOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -5007,9 +5224,9 @@ func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCauchy, &locs0, &a0, self)
+	checksPre46(&c, &opCauchy, &locs0, &a0, self)
 	r0 := kernels.Cauchy(self, median, sigma, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5026,9 +5243,10 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLogNormal_, &locs3, &a0, self)
+	checksPre7(&c, &opLogNormal_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LogNormal_(self, mean, std, generator)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5044,9 +5262,11 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 		return kernels.LogNormalOut(self, mean, std, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogNormalOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opLogNormalOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -5063,9 +5283,9 @@ func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLogNormal, &locs0, &a0, self)
+	checksPre46(&c, &opLogNormal, &locs0, &a0, self)
 	r0 := kernels.LogNormal(self, mean, std, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5082,9 +5302,10 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opExponential_, &locs3, &a0, self)
+	checksPre7(&c, &opExponential_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Exponential_(self, lambd, generator)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5100,9 +5321,11 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 		return kernels.ExponentialOut(self, lambd, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opExponentialOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opExponentialOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ExponentialOut(self, lambd, generator, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -5119,9 +5342,9 @@ func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opExponential, &locs0, &a0, self)
+	checksPre46(&c, &opExponential, &locs0, &a0, self)
 	r0 := kernels.Exponential(self, lambd, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5138,9 +5361,10 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opGeometric_, &locs3, &a0, self)
+	checksPre7(&c, &opGeometric_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Geometric_(self, p, generator)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5156,9 +5380,11 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 		return kernels.GeometricOut(self, p, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGeometricOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opGeometricOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.GeometricOut(self, p, generator, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -5175,9 +5401,9 @@ func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opGeometric, &locs0, &a0, self)
+	checksPre46(&c, &opGeometric, &locs0, &a0, self)
 	r0 := kernels.Geometric(self, p, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5193,9 +5419,11 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 		return kernels.DiagOut(self, diagonal, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDiagOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opDiagOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.DiagOut(self, diagonal, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -5229,9 +5457,11 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 		return kernels.CrossOut(self, other, dim, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCrossOut, &locs7)
+	var a3 asserts.Saved
+	checksPre14(&c, &opCrossOut, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.CrossOut(self, other, dim, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a3, out)
 	return r0
 }
 
@@ -5247,9 +5477,9 @@ func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
 		return kernels.Cross(self, other, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCross, &locs6)
+	checksPre9(&c, &opCross, &locs6)
 	r0 := kernels.Cross(self, other, dim)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -5266,9 +5496,10 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opTriuOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opTriuOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.TriuOut(self, diagonal, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5285,9 +5516,9 @@ func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opTriu, &locs0, &a0, self)
+	checksPre46(&c, &opTriu, &locs0, &a0, self)
 	r0 := kernels.Triu(self, diagonal)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5304,9 +5535,10 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opTrilOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opTrilOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.TrilOut(self, diagonal, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5323,9 +5555,9 @@ func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opTril, &locs0, &a0, self)
+	checksPre46(&c, &opTril, &locs0, &a0, self)
 	r0 := kernels.Tril(self, diagonal)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5341,9 +5573,9 @@ func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opTrilIndices, &locs13)
+	checksPre5(&c, &opTrilIndices, &locs13)
 	r0 := kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -5359,9 +5591,11 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 		return kernels.TrilIndicesOut(row, col, offset, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opTrilIndicesOut, &locs25)
+	var a3 asserts.Saved
+	checksPre7(&c, &opTrilIndicesOut, &locs25, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.TrilIndicesOut(row, col, offset, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a3, out)
 	return r0
 }
 
@@ -5377,9 +5611,9 @@ func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opTriuIndices, &locs13)
+	checksPre5(&c, &opTriuIndices, &locs13)
 	r0 := kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -5395,9 +5629,11 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 		return kernels.TriuIndicesOut(row, col, offset, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opTriuIndicesOut, &locs25)
+	var a3 asserts.Saved
+	checksPre7(&c, &opTriuIndicesOut, &locs25, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.TriuIndicesOut(row, col, offset, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a3, out)
 	return r0
 }
 
@@ -5414,9 +5650,9 @@ func Trace(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opTrace, &locs0, &a0, self)
+	checksPre46(&c, &opTrace, &locs0, &a0, self)
 	r0 := kernels.Trace(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5432,9 +5668,11 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.TraceOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTraceOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opTraceOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.TraceOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -5450,9 +5688,9 @@ func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
 		return kernels.TraceBackward(grad, sizes)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTraceBackward, &locs48)
+	checksPre0(&c, &opTraceBackward, &locs50)
 	r0 := kernels.TraceBackward(grad, sizes)
-	checksPost1(&c, &locs48)
+	checksPost1(&c, &locs50)
 	return r0
 }
 
@@ -5469,9 +5707,10 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opNeScalarOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opNeScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NeScalarOut(self, other, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5488,9 +5727,9 @@ func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNeScalar, &locs0, &a0, self)
+	checksPre46(&c, &opNeScalar, &locs0, &a0, self)
 	r0 := kernels.NeScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5507,9 +5746,10 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opNeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opNeTensorOut, &locs41, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.NeTensorOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -5526,9 +5766,9 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opNeTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opNeTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.NeTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5545,9 +5785,10 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opNe_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opNe_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Ne_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5564,9 +5805,10 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opNe_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opNe_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Ne_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -5582,9 +5824,11 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 		return kernels.NotEqualScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNotEqualScalarOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opNotEqualScalarOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.NotEqualScalarOut(self, other, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -5618,9 +5862,11 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 		return kernels.NotEqualTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNotEqualTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opNotEqualTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.NotEqualTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -5636,9 +5882,9 @@ func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.NotEqualTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNotEqualTensor, &locs6)
+	checksPre9(&c, &opNotEqualTensor, &locs6)
 	r0 := kernels.NotEqualTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -5654,9 +5900,11 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.NotEqual_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opNotEqual_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opNotEqual_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.NotEqual_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5672,9 +5920,11 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.NotEqual_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNotEqual_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opNotEqual_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.NotEqual_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -5691,9 +5941,10 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opEqScalarOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opEqScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.EqScalarOut(self, other, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5710,9 +5961,9 @@ func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opEqScalar, &locs0, &a0, self)
+	checksPre46(&c, &opEqScalar, &locs0, &a0, self)
 	r0 := kernels.EqScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5729,9 +5980,10 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opEqTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opEqTensorOut, &locs41, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.EqTensorOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -5748,9 +6000,9 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opEqTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opEqTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.EqTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5767,9 +6019,10 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opGeScalarOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opGeScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GeScalarOut(self, other, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5786,9 +6039,9 @@ func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opGeScalar, &locs0, &a0, self)
+	checksPre46(&c, &opGeScalar, &locs0, &a0, self)
 	r0 := kernels.GeScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5805,9 +6058,10 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opGeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opGeTensorOut, &locs41, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.GeTensorOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -5824,9 +6078,9 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opGeTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opGeTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.GeTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5843,9 +6097,10 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opGe_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opGe_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Ge_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5862,9 +6117,10 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opGe_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opGe_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Ge_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -5880,9 +6136,11 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 		return kernels.GreaterEqualScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGreaterEqualScalarOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opGreaterEqualScalarOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.GreaterEqualScalarOut(self, other, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -5916,9 +6174,11 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 		return kernels.GreaterEqualTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGreaterEqualTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opGreaterEqualTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.GreaterEqualTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -5934,9 +6194,9 @@ func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GreaterEqualTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGreaterEqualTensor, &locs6)
+	checksPre9(&c, &opGreaterEqualTensor, &locs6)
 	r0 := kernels.GreaterEqualTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -5952,9 +6212,11 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GreaterEqual_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opGreaterEqual_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opGreaterEqual_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5970,9 +6232,11 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.GreaterEqual_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGreaterEqual_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opGreaterEqual_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -5989,9 +6253,10 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opLeScalarOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opLeScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LeScalarOut(self, other, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6008,9 +6273,9 @@ func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLeScalar, &locs0, &a0, self)
+	checksPre46(&c, &opLeScalar, &locs0, &a0, self)
 	r0 := kernels.LeScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6027,9 +6292,10 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opLeTensorOut, &locs41, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LeTensorOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -6046,9 +6312,9 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLeTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opLeTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LeTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6065,9 +6331,10 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLe_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opLe_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Le_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6084,9 +6351,10 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLe_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opLe_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Le_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -6102,9 +6370,11 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 		return kernels.LessEqualScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLessEqualScalarOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opLessEqualScalarOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LessEqualScalarOut(self, other, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -6138,9 +6408,11 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 		return kernels.LessEqualTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLessEqualTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opLessEqualTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LessEqualTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -6156,9 +6428,9 @@ func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessEqualTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLessEqualTensor, &locs6)
+	checksPre9(&c, &opLessEqualTensor, &locs6)
 	r0 := kernels.LessEqualTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -6174,9 +6446,11 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LessEqual_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opLessEqual_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opLessEqual_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LessEqual_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6192,9 +6466,11 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessEqual_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLessEqual_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opLessEqual_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LessEqual_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -6211,9 +6487,10 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opGtScalarOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opGtScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GtScalarOut(self, other, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6230,9 +6507,9 @@ func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opGtScalar, &locs0, &a0, self)
+	checksPre46(&c, &opGtScalar, &locs0, &a0, self)
 	r0 := kernels.GtScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6249,9 +6526,10 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opGtTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opGtTensorOut, &locs41, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.GtTensorOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -6268,9 +6546,9 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opGtTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opGtTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.GtTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6287,9 +6565,10 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opGt_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opGt_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Gt_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6306,9 +6585,10 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opGt_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opGt_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Gt_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -6324,9 +6604,11 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 		return kernels.GreaterScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGreaterScalarOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opGreaterScalarOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.GreaterScalarOut(self, other, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -6360,9 +6642,11 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 		return kernels.GreaterTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGreaterTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opGreaterTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.GreaterTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -6378,9 +6662,9 @@ func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GreaterTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGreaterTensor, &locs6)
+	checksPre9(&c, &opGreaterTensor, &locs6)
 	r0 := kernels.GreaterTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -6396,9 +6680,11 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Greater_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opGreater_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opGreater_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Greater_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6414,9 +6700,11 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Greater_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGreater_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opGreater_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Greater_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -6433,9 +6721,10 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opLtScalarOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opLtScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LtScalarOut(self, other, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6452,9 +6741,9 @@ func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLtScalar, &locs0, &a0, self)
+	checksPre46(&c, &opLtScalar, &locs0, &a0, self)
 	r0 := kernels.LtScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6471,9 +6760,10 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLtTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opLtTensorOut, &locs41, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LtTensorOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -6490,9 +6780,9 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLtTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opLtTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LtTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6509,9 +6799,10 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLt_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opLt_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Lt_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6528,9 +6819,10 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLt_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opLt_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Lt_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -6546,9 +6838,11 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 		return kernels.LessScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLessScalarOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opLessScalarOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LessScalarOut(self, other, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -6582,9 +6876,11 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.LessTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLessTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opLessTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LessTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -6600,9 +6896,9 @@ func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLessTensor, &locs6)
+	checksPre9(&c, &opLessTensor, &locs6)
 	r0 := kernels.LessTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -6618,9 +6914,11 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Less_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opLess_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opLess_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Less_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6636,9 +6934,11 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Less_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLess_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opLess_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Less_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -6655,9 +6955,10 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opTakeOut, &locs422, &a0, &a1, &a2, self, index, out)
+	checksPre51(&c, &opTakeOut, &locs443, &a0, &a1, &a2, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.TakeOut(self, index, out)
-	checksPost41(&c, &locs422, &a0, &a1, &a2, self, index, out)
+	checksPost52(&c, &locs443, &a0, &a1, &a2, self, index, out)
 	return r0
 }
 
@@ -6674,9 +6975,9 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opTake, &locs423, &a0, &a1, self, index)
+	checksPre12(&c, &opTake, &locs436, &a0, &a1, self, index)
 	r0 := kernels.Take(self, index)
-	checksPost9(&c, &locs423, &a0, &a1, self, index, r0)
+	checksPost13(&c, &locs436, &a0, &a1, self, index, r0)
 	return r0
 }
 
@@ -6692,9 +6993,11 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 		return kernels.TakeAlongDimOut(self, indices, dim, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTakeAlongDimOut, &locs138)
+	var a3 asserts.Saved
+	checksPre14(&c, &opTakeAlongDimOut, &locs145, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
-	checksPost10(&c, &locs138)
+	checksPost15(&c, &locs145, &a3, out)
 	return r0
 }
 
@@ -6710,9 +7013,9 @@ func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.
 		return kernels.TakeAlongDim(self, indices, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTakeAlongDim, &locs139)
+	checksPre9(&c, &opTakeAlongDim, &locs146)
 	r0 := kernels.TakeAlongDim(self, indices, dim)
-	checksPost6(&c, &locs139)
+	checksPost10(&c, &locs146)
 	return r0
 }
 
@@ -6729,9 +7032,10 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opIndexSelectOut, &locs422, &a0, &a2, &a3, self, index, out)
+	checksPre51(&c, &opIndexSelectOut, &locs443, &a0, &a2, &a3, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.IndexSelectOut(self, dim, index, out)
-	checksPost41(&c, &locs422, &a0, &a2, &a3, self, index, out)
+	checksPost52(&c, &locs443, &a0, &a2, &a3, self, index, out)
 	return r0
 }
 
@@ -6748,9 +7052,9 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre8(&c, &opIndexSelect, &locs423, &a0, &a2, self, index)
+	checksPre12(&c, &opIndexSelect, &locs436, &a0, &a2, self, index)
 	r0 := kernels.IndexSelect(self, dim, index)
-	checksPost9(&c, &locs423, &a0, &a2, self, index, r0)
+	checksPost13(&c, &locs436, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -6766,9 +7070,9 @@ func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, inde
 		return kernels.IndexSelectBackward(grad, self_sizes, dim, index)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIndexSelectBackward, &locs432)
+	checksPre9(&c, &opIndexSelectBackward, &locs448)
 	r0 := kernels.IndexSelectBackward(grad, self_sizes, dim, index)
-	checksPost6(&c, &locs432)
+	checksPost10(&c, &locs448)
 	return r0
 }
 
@@ -6785,9 +7089,10 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opMaskedSelectOut, &locs29, &a0, &a1, &a2, self, mask, out)
+	checksPre51(&c, &opMaskedSelectOut, &locs449, &a0, &a1, &a2, self, mask, out)
+	defer c.Abandon()
 	r0 := kernels.MaskedSelectOut(self, mask, out)
-	checksPost41(&c, &locs29, &a0, &a1, &a2, self, mask, out)
+	checksPost52(&c, &locs449, &a0, &a1, &a2, self, mask, out)
 	return r0
 }
 
@@ -6804,9 +7109,9 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMaskedSelect, &locs28, &a0, &a1, self, mask)
+	checksPre12(&c, &opMaskedSelect, &locs28, &a0, &a1, self, mask)
 	r0 := kernels.MaskedSelect(self, mask)
-	checksPost9(&c, &locs28, &a0, &a1, self, mask, r0)
+	checksPost13(&c, &locs28, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -6822,9 +7127,9 @@ func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.T
 		return kernels.MaskedSelectBackward(grad, input, mask)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opMaskedSelectBackward, &locs433)
+	checksPre44(&c, &opMaskedSelectBackward, &locs450)
 	r0 := kernels.MaskedSelectBackward(grad, input, mask)
-	checksPost44(&c, &locs433)
+	checksPost57(&c, &locs450)
 	return r0
 }
 
@@ -6841,9 +7146,10 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opNonzeroOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opNonzeroOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.NonzeroOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6860,9 +7166,9 @@ func Nonzero(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNonzero, &locs0, &a0, self)
+	checksPre46(&c, &opNonzero, &locs0, &a0, self)
 	r0 := kernels.Nonzero(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6878,9 +7184,11 @@ func NonzeroStaticOut(self *torch.Tensor, size int64, fill_value int64, out *tor
 		return kernels.NonzeroStaticOut(self, size, fill_value, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNonzeroStaticOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opNonzeroStaticOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.NonzeroStaticOut(self, size, fill_value, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -6914,9 +7222,9 @@ func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
 		return kernels.NonzeroNumpy(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opNonzeroNumpy, &locs3)
+	checksPre5(&c, &opNonzeroNumpy, &locs3)
 	r0 := kernels.NonzeroNumpy(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -6951,9 +7259,10 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	checksPre40(&c, &opGatherOut, &locs422, &a0, &a2, &a4, self, index, out)
+	checksPre51(&c, &opGatherOut, &locs443, &a0, &a2, &a4, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
-	checksPost41(&c, &locs422, &a0, &a2, &a4, self, index, out)
+	checksPost52(&c, &locs443, &a0, &a2, &a4, self, index, out)
 	return r0
 }
 
@@ -6970,9 +7279,9 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre8(&c, &opGather, &locs423, &a0, &a2, self, index)
+	checksPre12(&c, &opGather, &locs436, &a0, &a2, self, index)
 	r0 := kernels.Gather(self, dim, index, sparse_grad)
-	checksPost9(&c, &locs423, &a0, &a2, self, index, r0)
+	checksPost13(&c, &locs436, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -6988,9 +7297,9 @@ func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *to
 		return kernels.GatherBackward(grad, self, dim, index, sparse_grad)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opGatherBackward, &locs434)
+	checksPre44(&c, &opGatherBackward, &locs451)
 	r0 := kernels.GatherBackward(grad, self, dim, index, sparse_grad)
-	checksPost44(&c, &locs434)
+	checksPost57(&c, &locs451)
 	return r0
 }
 
@@ -7006,9 +7315,9 @@ func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, g
 		return kernels.XGatherSparseBackward(self, dim, index, grad)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXGatherSparseBackward, &locs435)
+	checksPre44(&c, &opXGatherSparseBackward, &locs452)
 	r0 := kernels.XGatherSparseBackward(self, dim, index, grad)
-	checksPost44(&c, &locs435)
+	checksPost57(&c, &locs452)
 	return r0
 }
 
@@ -7025,9 +7334,10 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre18(&c, &opAddcmulOut, &locs436, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	checksPre56(&c, &opAddcmulOut, &locs453, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
-	checksPost19(&c, &locs436, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	checksPost24(&c, &locs453, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	return r0
 }
 
@@ -7044,9 +7354,9 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opAddcmul, &locs437, &a0, &a1, &a2, self, tensor1, tensor2)
+	checksPre53(&c, &opAddcmul, &locs454, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcmul(self, tensor1, tensor2, value)
-	checksPost43(&c, &locs437, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	checksPost54(&c, &locs454, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -7063,9 +7373,10 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opAddcmul_, &locs438, &a0, &a1, &a2, self, tensor1, tensor2)
+	checksPre55(&c, &opAddcmul_, &locs455, &a0, &a1, &a2, self, tensor1, tensor2)
+	defer c.Abandon()
 	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
-	checksPost41(&c, &locs438, &a0, &a1, &a2, self, tensor1, tensor2)
+	checksPost52(&c, &locs455, &a0, &a1, &a2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -7082,9 +7393,10 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre18(&c, &opAddcdivOut, &locs436, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	checksPre56(&c, &opAddcdivOut, &locs453, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
-	checksPost19(&c, &locs436, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	checksPost24(&c, &locs453, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	return r0
 }
 
@@ -7101,9 +7413,9 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opAddcdiv, &locs437, &a0, &a1, &a2, self, tensor1, tensor2)
+	checksPre53(&c, &opAddcdiv, &locs454, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcdiv(self, tensor1, tensor2, value)
-	checksPost43(&c, &locs437, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	checksPost54(&c, &locs454, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -7120,9 +7432,10 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opAddcdiv_, &locs438, &a0, &a1, &a2, self, tensor1, tensor2)
+	checksPre55(&c, &opAddcdiv_, &locs455, &a0, &a1, &a2, self, tensor1, tensor2)
+	defer c.Abandon()
 	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
-	checksPost41(&c, &locs438, &a0, &a1, &a2, self, tensor1, tensor2)
+	checksPost52(&c, &locs455, &a0, &a1, &a2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -7138,9 +7451,9 @@ func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 		return kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCrossEntropyLoss, &locs160)
+	checksPre9(&c, &opCrossEntropyLoss, &locs167)
 	r0 := kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
-	checksPost6(&c, &locs160)
+	checksPost10(&c, &locs167)
 	return r0
 }
 
@@ -7157,9 +7470,10 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 	}
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
-	checksPre18(&c, &opTriangularSolveX, &locs439, &a0, &a1, &a5, &a6, self, A, X, M)
+	checksPre230(&c, &opTriangularSolveX, &locs456, &a0, &a1, &a5, &a6, self, A, X, M)
+	defer c.Abandon()
 	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
-	checksPost19(&c, &locs439, &a0, &a1, &a5, &a6, self, A, X, M)
+	checksPost24(&c, &locs456, &a0, &a1, &a5, &a6, self, A, X, M)
 	return r0, r1
 }
 
@@ -7176,9 +7490,9 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre20(&c, &opTriangularSolve, &locs440, &a0, &a1, self, A)
+	checksPre25(&c, &opTriangularSolve, &locs457, &a0, &a1, self, A)
 	r0, r1 := kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
-	checksPost21(&c, &locs440, &a0, &a1, self, A, r0, r1)
+	checksPost26(&c, &locs457, &a0, &a1, self, A, r0, r1)
 	return r0, r1
 }
 
@@ -7196,9 +7510,9 @@ func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opXLinalgCheckErrors, &locs441, &a0, info)
+	checksPre18(&c, &opXLinalgCheckErrors, &locs458, &a0, info)
 	kernels.XLinalgCheckErrors(info, api_name, is_matrix)
-	checksPost14(&c, &locs441, &a0, info)
+	checksPost19(&c, &locs458, &a0, info)
 }
 
 var opLinalgSolveTriangularOut = asserts.Op{
@@ -7214,9 +7528,10 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre40(&c, &opLinalgSolveTriangularOut, &locs442, &a0, &a1, &a5, self, B, out)
+	checksPre51(&c, &opLinalgSolveTriangularOut, &locs459, &a0, &a1, &a5, self, B, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
-	checksPost41(&c, &locs442, &a0, &a1, &a5, self, B, out)
+	checksPost52(&c, &locs459, &a0, &a1, &a5, self, B, out)
 	return r0
 }
 
@@ -7233,9 +7548,9 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLinalgSolveTriangular, &locs443, &a0, &a1, self, B)
+	checksPre12(&c, &opLinalgSolveTriangular, &locs460, &a0, &a1, self, B)
 	r0 := kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
-	checksPost9(&c, &locs443, &a0, &a1, self, B, r0)
+	checksPost13(&c, &locs460, &a0, &a1, self, B, r0)
 	return r0
 }
 
@@ -7251,9 +7566,9 @@ func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
 		return kernels.LinalgVander(x, N)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgVander, &locs303)
+	checksPre0(&c, &opLinalgVander, &locs313)
 	r0 := kernels.LinalgVander(x, N)
-	checksPost1(&c, &locs303)
+	checksPost1(&c, &locs313)
 	return r0
 }
 
@@ -7269,9 +7584,11 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 		return kernels.SvdU(self, some, compute_uv, U, S, V)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opSvdU, &locs444)
+	var a3, a4, a5 asserts.Saved
+	checksPre116(&c, &opSvdU, &locs461, &a3, &a4, &a5, U, S, V)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
-	checksPost23(&c, &locs444)
+	checksPost117(&c, &locs461, &a3, &a4, &a5, U, S, V)
 	return r0, r1, r2
 }
 
@@ -7287,9 +7604,9 @@ func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.
 		return kernels.Svd(self, some, compute_uv)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opSvd, &locs301)
+	checksPre44(&c, &opSvd, &locs311)
 	r0, r1, r2 := kernels.Svd(self, some, compute_uv)
-	checksPost176(&c, &locs301)
+	checksPost231(&c, &locs311)
 	return r0, r1, r2
 }
 
@@ -7323,9 +7640,11 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 		return kernels.Swapaxes_(self, axis0, axis1)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSwapaxes_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opSwapaxes_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Swapaxes_(self, axis0, axis1)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7359,9 +7678,11 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 		return kernels.Swapdims_(self, dim0, dim1)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSwapdims_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opSwapdims_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Swapdims_(self, dim0, dim1)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7378,9 +7699,10 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opCholeskySolveOut, &locs445, &a0, &a1, &a3, self, input2, out)
+	checksPre51(&c, &opCholeskySolveOut, &locs462, &a0, &a1, &a3, self, input2, out)
+	defer c.Abandon()
 	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
-	checksPost41(&c, &locs445, &a0, &a1, &a3, self, input2, out)
+	checksPost52(&c, &locs462, &a0, &a1, &a3, self, input2, out)
 	return r0
 }
 
@@ -7397,9 +7719,9 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opCholeskySolve, &locs446, &a0, &a1, self, input2)
+	checksPre12(&c, &opCholeskySolve, &locs463, &a0, &a1, self, input2)
 	r0 := kernels.CholeskySolve(self, input2, upper)
-	checksPost9(&c, &locs446, &a0, &a1, self, input2, r0)
+	checksPost13(&c, &locs463, &a0, &a1, self, input2, r0)
 	return r0
 }
 
@@ -7415,9 +7737,9 @@ func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torc
 		return kernels.XCholeskySolveHelper(self, A, upper)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXCholeskySolveHelper, &locs447)
+	checksPre9(&c, &opXCholeskySolveHelper, &locs464)
 	r0 := kernels.XCholeskySolveHelper(self, A, upper)
-	checksPost6(&c, &locs447)
+	checksPost10(&c, &locs464)
 	return r0
 }
 
@@ -7433,9 +7755,11 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 		return kernels.XCholeskySolveHelperOut(self, A, upper, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXCholeskySolveHelperOut, &locs448)
+	var a3 asserts.Saved
+	checksPre14(&c, &opXCholeskySolveHelperOut, &locs465, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
-	checksPost10(&c, &locs448)
+	checksPost15(&c, &locs465, &a3, out)
 	return r0
 }
 
@@ -7452,9 +7776,9 @@ func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCholeskyInverse, &locs0, &a0, self)
+	checksPre46(&c, &opCholeskyInverse, &locs0, &a0, self)
 	r0 := kernels.CholeskyInverse(self, upper)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7471,9 +7795,10 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opCholeskyInverseOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opCholeskyInverseOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.CholeskyInverseOut(self, upper, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -7490,9 +7815,10 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opGeqrfA, &locs449, &a0, &a1, &a2, self, a, tau)
+	checksPre95(&c, &opGeqrfA, &locs466, &a0, &a1, &a2, self, a, tau)
+	defer c.Abandon()
 	r0, r1 := kernels.GeqrfA(self, a, tau)
-	checksPost41(&c, &locs449, &a0, &a1, &a2, self, a, tau)
+	checksPost52(&c, &locs466, &a0, &a1, &a2, self, a, tau)
 	return r0, r1
 }
 
@@ -7509,9 +7835,9 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opGeqrf, &locs26, &a0, self)
+	checksPre40(&c, &opGeqrf, &locs26, &a0, self)
 	r0, r1 := kernels.Geqrf(self)
-	checksPost35(&c, &locs26, &a0, self, r0, r1)
+	checksPost41(&c, &locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7527,9 +7853,9 @@ func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
 		return kernels.Orgqr(self, input2)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opOrgqr, &locs446)
+	checksPre9(&c, &opOrgqr, &locs463)
 	r0 := kernels.Orgqr(self, input2)
-	checksPost6(&c, &locs446)
+	checksPost10(&c, &locs463)
 	return r0
 }
 
@@ -7545,9 +7871,11 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.OrgqrOut(self, input2, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opOrgqrOut, &locs445)
+	var a2 asserts.Saved
+	checksPre14(&c, &opOrgqrOut, &locs467, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.OrgqrOut(self, input2, out)
-	checksPost10(&c, &locs445)
+	checksPost15(&c, &locs467, &a2, out)
 	return r0
 }
 
@@ -7564,9 +7892,10 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre18(&c, &opOrmqrOut, &locs450, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	checksPre56(&c, &opOrmqrOut, &locs468, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	defer c.Abandon()
 	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
-	checksPost19(&c, &locs450, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	checksPost24(&c, &locs468, &a0, &a1, &a2, &a5, self, input2, input3, out)
 	return r0
 }
 
@@ -7583,9 +7912,9 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opOrmqr, &locs451, &a0, &a1, &a2, self, input2, input3)
+	checksPre53(&c, &opOrmqr, &locs469, &a0, &a1, &a2, self, input2, input3)
 	r0 := kernels.Ormqr(self, input2, input3, left, transpose)
-	checksPost43(&c, &locs451, &a0, &a1, &a2, self, input2, input3, r0)
+	checksPost54(&c, &locs469, &a0, &a1, &a2, self, input2, input3, r0)
 	return r0
 }
 
@@ -7601,9 +7930,9 @@ func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tens
 		return kernels.XLuWithInfo(self, pivot, check_errors)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXLuWithInfo, &locs301)
+	checksPre44(&c, &opXLuWithInfo, &locs311)
 	r0, r1, r2 := kernels.XLuWithInfo(self, pivot, check_errors)
-	checksPost176(&c, &locs301)
+	checksPost231(&c, &locs311)
 	return r0, r1, r2
 }
 
@@ -7619,9 +7948,11 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 		return kernels.LuSolveOut(self, LU_data, LU_pivots, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opLuSolveOut, &locs452)
+	var a3 asserts.Saved
+	checksPre58(&c, &opLuSolveOut, &locs470, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
-	checksPost23(&c, &locs452)
+	checksPost59(&c, &locs470, &a3, out)
 	return r0
 }
 
@@ -7637,9 +7968,9 @@ func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor)
 		return kernels.LuSolve(self, LU_data, LU_pivots)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opLuSolve, &locs453)
+	checksPre44(&c, &opLuSolve, &locs471)
 	r0 := kernels.LuSolve(self, LU_data, LU_pivots)
-	checksPost44(&c, &locs453)
+	checksPost57(&c, &locs471)
 	return r0
 }
 
@@ -7656,9 +7987,9 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre177(&c, &opLuUnpack, &locs454, &a0, &a1, LU_data, LU_pivots)
+	checksPre232(&c, &opLuUnpack, &locs472, &a0, &a1, LU_data, LU_pivots)
 	r0, r1, r2 := kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
-	checksPost178(&c, &locs454, &a0, &a1, LU_data, LU_pivots)
+	checksPost233(&c, &locs472, &a0, &a1, LU_data, LU_pivots)
 	return r0, r1, r2
 }
 
@@ -7675,9 +8006,10 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6 asserts.Saved
-	checksPre179(&c, &opLuUnpackOut, &locs455, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	checksPre234(&c, &opLuUnpackOut, &locs473, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
-	checksPost180(&c, &locs455, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	checksPost235(&c, &locs473, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
 	return r0, r1, r2
 }
 
@@ -7694,9 +8026,10 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opMultinomialOut, &locs39, &a0, &a4, self, out)
+	checksPre48(&c, &opMultinomialOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
-	checksPost12(&c, &locs39, &a0, &a4, self, out)
+	checksPost17(&c, &locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -7713,9 +8046,9 @@ func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, genera
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMultinomial, &locs0, &a0, self)
+	checksPre46(&c, &opMultinomial, &locs0, &a0, self)
 	r0 := kernels.Multinomial(self, num_samples, replacement, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7732,9 +8065,10 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLgammaOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opLgammaOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LgammaOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7751,9 +8085,10 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLgamma_, &locs3, &a0, self)
+	checksPre7(&c, &opLgamma_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Lgamma_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7770,9 +8105,9 @@ func Lgamma(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLgamma, &locs0, &a0, self)
+	checksPre46(&c, &opLgamma, &locs0, &a0, self)
 	r0 := kernels.Lgamma(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7789,9 +8124,10 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opDigammaOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opDigammaOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.DigammaOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7808,9 +8144,9 @@ func Digamma(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opDigamma, &locs0, &a0, self)
+	checksPre46(&c, &opDigamma, &locs0, &a0, self)
 	r0 := kernels.Digamma(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7827,9 +8163,10 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opPolygammaOut, &locs39, &a1, &a2, self, out)
+	checksPre48(&c, &opPolygammaOut, &locs39, &a1, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.PolygammaOut(n, self, out)
-	checksPost12(&c, &locs39, &a1, &a2, self, out)
+	checksPost17(&c, &locs39, &a1, &a2, self, out)
 	return r0
 }
 
@@ -7846,9 +8183,9 @@ func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opPolygamma, &locs0, &a1, self)
+	checksPre46(&c, &opPolygamma, &locs0, &a1, self)
 	r0 := kernels.Polygamma(n, self)
-	checksPost38(&c, &locs0, &a1, self, r0)
+	checksPost47(&c, &locs0, &a1, self, r0)
 	return r0
 }
 
@@ -7865,9 +8202,10 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opPolygamma_, &locs3, &a0, self)
+	checksPre7(&c, &opPolygamma_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Polygamma_(self, n)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7884,9 +8222,9 @@ func Erfinv(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opErfinv, &locs0, &a0, self)
+	checksPre46(&c, &opErfinv, &locs0, &a0, self)
 	r0 := kernels.Erfinv(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7903,9 +8241,10 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opErfinv_, &locs3, &a0, self)
+	checksPre7(&c, &opErfinv_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Erfinv_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7922,9 +8261,10 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opErfinvOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opErfinvOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ErfinvOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7941,9 +8281,9 @@ func I0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opI0, &locs0, &a0, self)
+	checksPre46(&c, &opI0, &locs0, &a0, self)
 	r0 := kernels.I0(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7960,9 +8300,10 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opI0_, &locs3, &a0, self)
+	checksPre7(&c, &opI0_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.I0_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7979,9 +8320,10 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opI0Out, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opI0Out, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.I0Out(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7998,9 +8340,9 @@ func Sign(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSign, &locs0, &a0, self)
+	checksPre46(&c, &opSign, &locs0, &a0, self)
 	r0 := kernels.Sign(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8017,9 +8359,10 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSign_, &locs3, &a0, self)
+	checksPre7(&c, &opSign_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sign_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8036,9 +8379,10 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSignOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opSignOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SignOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8055,9 +8399,9 @@ func Signbit(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSignbit, &locs0, &a0, self)
+	checksPre46(&c, &opSignbit, &locs0, &a0, self)
 	r0 := kernels.Signbit(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8074,9 +8418,10 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSignbitOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opSignbitOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SignbitOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8093,9 +8438,9 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opDist, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opDist, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Dist(self, other, p)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8111,9 +8456,11 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 		return kernels.DistOut(self, other, p, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDistOut, &locs7)
+	var a3 asserts.Saved
+	checksPre14(&c, &opDistOut, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.DistOut(self, other, p, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a3, out)
 	return r0
 }
 
@@ -8130,9 +8477,10 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opAtan2Out, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opAtan2Out, &locs41, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.Atan2Out(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8149,9 +8497,10 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAtan2_, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opAtan2_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Atan2_(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8168,9 +8517,9 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opAtan2, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opAtan2, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Atan2(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8186,9 +8535,9 @@ func Arctan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan2(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opArctan2, &locs6)
+	checksPre9(&c, &opArctan2, &locs6)
 	r0 := kernels.Arctan2(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -8204,9 +8553,11 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 		return kernels.Arctan2Out(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opArctan2Out, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opArctan2Out, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.Arctan2Out(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -8222,9 +8573,11 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan2_(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArctan2_, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opArctan2_, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arctan2_(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -8241,9 +8594,10 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opLerpScalarOut, &locs456, &a0, &a1, &a3, self, end, out)
+	checksPre51(&c, &opLerpScalarOut, &locs474, &a0, &a1, &a3, self, end, out)
+	defer c.Abandon()
 	r0 := kernels.LerpScalarOut(self, end, weight, out)
-	checksPost41(&c, &locs456, &a0, &a1, &a3, self, end, out)
+	checksPost52(&c, &locs474, &a0, &a1, &a3, self, end, out)
 	return r0
 }
 
@@ -8260,9 +8614,10 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre18(&c, &opLerpTensorOut, &locs457, &a0, &a1, &a2, &a3, self, end, weight, out)
+	checksPre56(&c, &opLerpTensorOut, &locs475, &a0, &a1, &a2, &a3, self, end, weight, out)
+	defer c.Abandon()
 	r0 := kernels.LerpTensorOut(self, end, weight, out)
-	checksPost19(&c, &locs457, &a0, &a1, &a2, &a3, self, end, weight, out)
+	checksPost24(&c, &locs475, &a0, &a1, &a2, &a3, self, end, weight, out)
 	return r0
 }
 
@@ -8279,9 +8634,9 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLerpScalar, &locs458, &a0, &a1, self, end)
+	checksPre12(&c, &opLerpScalar, &locs476, &a0, &a1, self, end)
 	r0 := kernels.LerpScalar(self, end, weight)
-	checksPost9(&c, &locs458, &a0, &a1, self, end, r0)
+	checksPost13(&c, &locs476, &a0, &a1, self, end, r0)
 	return r0
 }
 
@@ -8298,9 +8653,9 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opLerpTensor, &locs459, &a0, &a1, &a2, self, end, weight)
+	checksPre53(&c, &opLerpTensor, &locs477, &a0, &a1, &a2, self, end, weight)
 	r0 := kernels.LerpTensor(self, end, weight)
-	checksPost43(&c, &locs459, &a0, &a1, &a2, self, end, weight, r0)
+	checksPost54(&c, &locs477, &a0, &a1, &a2, self, end, weight, r0)
 	return r0
 }
 
@@ -8317,9 +8672,10 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opHistcOut, &locs39, &a0, &a4, self, out)
+	checksPre48(&c, &opHistcOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.HistcOut(self, bins, min_, max_, out)
-	checksPost12(&c, &locs39, &a0, &a4, self, out)
+	checksPost17(&c, &locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -8336,9 +8692,9 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opHistc, &locs0, &a0, self)
+	checksPre46(&c, &opHistc, &locs0, &a0, self)
 	r0 := kernels.Histc(self, bins, min_, max_)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8354,9 +8710,11 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 		return kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opHistogramBinsTensorOut, &locs460)
+	var a4, a5 asserts.Saved
+	checksPre27(&c, &opHistogramBinsTensorOut, &locs478, &a4, &a5, hist, bin_edges)
+	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
-	checksPost23(&c, &locs460)
+	checksPost28(&c, &locs478, &a4, &a5, hist, bin_edges)
 	return r0, r1
 }
 
@@ -8372,9 +8730,9 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 		return kernels.HistogramBinsTensor(self, bins, weight, density)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opHistogramBinsTensor, &locs461)
+	checksPre44(&c, &opHistogramBinsTensor, &locs479)
 	r0, r1 := kernels.HistogramBinsTensor(self, bins, weight, density)
-	checksPost36(&c, &locs461)
+	checksPost45(&c, &locs479)
 	return r0, r1
 }
 
@@ -8390,9 +8748,11 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 		return kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHistogramBinCtOut, &locs462)
+	var a5, a6 asserts.Saved
+	checksPre42(&c, &opHistogramBinCtOut, &locs480, &a5, &a6, hist, bin_edges)
+	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
-	checksPost10(&c, &locs462)
+	checksPost43(&c, &locs480, &a5, &a6, hist, bin_edges)
 	return r0, r1
 }
 
@@ -8408,9 +8768,9 @@ func HistogramBinCt(self *torch.Tensor, bins int64, range_ []float64, weight *to
 		return kernels.HistogramBinCt(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHistogramBinCt, &locs26)
+	checksPre9(&c, &opHistogramBinCt, &locs26)
 	r0, r1 := kernels.HistogramBinCt(self, bins, range_, weight, density)
-	checksPost7(&c, &locs26)
+	checksPost11(&c, &locs26)
 	return r0, r1
 }
 
@@ -8426,9 +8786,9 @@ func XHistogramddBinEdges(self *torch.Tensor, bins []int64, range_ []float64, we
 		return kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXHistogramddBinEdges, &locs3)
+	checksPre5(&c, &opXHistogramddBinEdges, &locs3)
 	r0 := kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -8449,9 +8809,10 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 		a0 asserts.Saved
 		l5 asserts.SavedList
 	)
-	checksPre132(&c, &opXHistogramddBinEdgesOut, &locs39, &a0, &l5, self, out)
+	checksPre175(&c, &opXHistogramddBinEdgesOut, &locs39, &a0, &l5, self, out)
+	defer c.Abandon()
 	kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
-	checksPost133(&c, &locs39, &a0, &l5, self, out)
+	checksPost176(&c, &locs39, &a0, &l5, self, out)
 }
 
 var opXHistogramddFromBinCts = asserts.Op{
@@ -8484,9 +8845,11 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 		return kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXHistogramddFromBinCtsOut, &locs39)
+	var a5 asserts.Saved
+	checksPre3(&c, &opXHistogramddFromBinCtsOut, &locs40, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a5, out)
 	return r0
 }
 
@@ -8502,9 +8865,9 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 		return kernels.XHistogramddFromBinTensors(self, bins, weight, density)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXHistogramddFromBinTensors, &locs463)
+	checksPre9(&c, &opXHistogramddFromBinTensors, &locs481)
 	r0 := kernels.XHistogramddFromBinTensors(self, bins, weight, density)
-	checksPost6(&c, &locs463)
+	checksPost10(&c, &locs481)
 	return r0
 }
 
@@ -8520,9 +8883,11 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 		return kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXHistogramddFromBinTensorsOut, &locs464)
+	var a4 asserts.Saved
+	checksPre14(&c, &opXHistogramddFromBinTensorsOut, &locs482, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
-	checksPost10(&c, &locs464)
+	checksPost15(&c, &locs482, &a4, out)
 	return r0
 }
 
@@ -8574,9 +8939,9 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 		return kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHistogramddTensorListBins, &locs463)
+	checksPre9(&c, &opHistogramddTensorListBins, &locs481)
 	r0, r1 := kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
-	checksPost6(&c, &locs463)
+	checksPost10(&c, &locs481)
 	return r0, r1
 }
 
@@ -8593,9 +8958,10 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opFmodScalarOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opFmodScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.FmodScalarOut(self, other, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8612,9 +8978,9 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opFmodScalar, &locs0, &a0, self)
+	checksPre46(&c, &opFmodScalar, &locs0, &a0, self)
 	r0 := kernels.FmodScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8631,9 +8997,10 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opFmod_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opFmod_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Fmod_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8650,9 +9017,10 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opFmodTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opFmodTensorOut, &locs41, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.FmodTensorOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8669,9 +9037,9 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opFmodTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opFmodTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.FmodTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8688,9 +9056,10 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opFmod_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opFmod_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Fmod_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8707,9 +9076,10 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opHypotOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opHypotOut, &locs41, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.HypotOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8726,9 +9096,9 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opHypot, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opHypot, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Hypot(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8745,9 +9115,10 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opHypot_, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opHypot_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Hypot_(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8764,9 +9135,10 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opIgammaOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opIgammaOut, &locs41, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.IgammaOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8783,9 +9155,9 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opIgamma, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opIgamma, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Igamma(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8802,9 +9174,10 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opIgamma_, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opIgamma_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Igamma_(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8821,9 +9194,10 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opIgammacOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opIgammacOut, &locs41, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.IgammacOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8840,9 +9214,9 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opIgammac, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opIgammac, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Igammac(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8859,9 +9233,10 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opIgammac_, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opIgammac_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Igammac_(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8878,9 +9253,10 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opNextafterOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opNextafterOut, &locs41, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.NextafterOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8897,9 +9273,9 @@ func Nextafter(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opNextafter, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opNextafter, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Nextafter(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8916,9 +9292,10 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opNextafter_, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opNextafter_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Nextafter_(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8935,9 +9312,10 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opRemainderScalarOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opRemainderScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RemainderScalarOut(self, other, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8954,9 +9332,9 @@ func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRemainderScalar, &locs0, &a0, self)
+	checksPre46(&c, &opRemainderScalar, &locs0, &a0, self)
 	r0 := kernels.RemainderScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8973,9 +9351,10 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opRemainder_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opRemainder_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Remainder_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8992,9 +9371,10 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opRemainderTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opRemainderTensorOut, &locs41, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.RemainderTensorOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -9011,9 +9391,9 @@ func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opRemainderTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opRemainderTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.RemainderTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9030,9 +9410,10 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opRemainder_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opRemainder_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Remainder_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -9048,9 +9429,9 @@ func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 		return kernels.RemainderScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRemainderScalarTensor, &locs211)
+	checksPre0(&c, &opRemainderScalarTensor, &locs220)
 	r0 := kernels.RemainderScalarTensor(self, other)
-	checksPost1(&c, &locs211)
+	checksPost1(&c, &locs220)
 	return r0
 }
 
@@ -9066,9 +9447,11 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 		return kernels.RemainderScalarTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRemainderScalarTensorOut, &locs212)
+	var a2 asserts.Saved
+	checksPre3(&c, &opRemainderScalarTensorOut, &locs445, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RemainderScalarTensorOut(self, other, out)
-	checksPost2(&c, &locs212)
+	checksPost31(&c, &locs445, &a2, out)
 	return r0
 }
 
@@ -9085,9 +9468,9 @@ func Min(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMin, &locs0, &a0, self)
+	checksPre46(&c, &opMin, &locs0, &a0, self)
 	r0 := kernels.Min(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9104,9 +9487,10 @@ func MinUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opMinUnaryOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opMinUnaryOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.MinUnaryOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9123,9 +9507,9 @@ func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opFmin, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opFmin, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Fmin(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9142,9 +9526,10 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opFminOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opFminOut, &locs41, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.FminOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -9161,9 +9546,9 @@ func Max(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMax, &locs0, &a0, self)
+	checksPre46(&c, &opMax, &locs0, &a0, self)
 	r0 := kernels.Max(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9180,9 +9565,9 @@ func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opFmax, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opFmax, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Fmax(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9199,9 +9584,10 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opFmaxOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opFmaxOut, &locs41, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.FmaxOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -9218,9 +9604,9 @@ func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMaximum, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opMaximum, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Maximum(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9237,9 +9623,10 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opMaximumOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opMaximumOut, &locs41, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MaximumOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -9255,9 +9642,9 @@ func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MaxOther(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMaxOther, &locs6)
+	checksPre9(&c, &opMaxOther, &locs6)
 	r0 := kernels.MaxOther(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 

@@ -22,9 +22,11 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.MaxOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMaxOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opMaxOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.MaxOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -41,9 +43,10 @@ func MaxUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opMaxUnaryOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opMaxUnaryOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.MaxUnaryOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -60,9 +63,9 @@ func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMinimum, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opMinimum, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Minimum(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -79,9 +82,10 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opMinimumOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opMinimumOut, &locs41, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MinimumOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -97,9 +101,11 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.MinOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMinOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opMinOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.MinOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -115,9 +121,9 @@ func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MinOther(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMinOther, &locs6)
+	checksPre9(&c, &opMinOther, &locs6)
 	r0 := kernels.MinOther(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -133,9 +139,9 @@ func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, int
 		return kernels.Quantile(self, q, dim, keepdim, interpolation)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opQuantile, &locs465)
+	checksPre9(&c, &opQuantile, &locs483)
 	r0 := kernels.Quantile(self, q, dim, keepdim, interpolation)
-	checksPost6(&c, &locs465)
+	checksPost10(&c, &locs483)
 	return r0
 }
 
@@ -151,9 +157,11 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 		return kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opQuantileOut, &locs466)
+	var a5 asserts.Saved
+	checksPre14(&c, &opQuantileOut, &locs484, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
-	checksPost10(&c, &locs466)
+	checksPost15(&c, &locs484, &a5, out)
 	return r0
 }
 
@@ -187,9 +195,11 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 		return kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQuantileScalarOut, &locs39)
+	var a5 asserts.Saved
+	checksPre3(&c, &opQuantileScalarOut, &locs40, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a5, out)
 	return r0
 }
 
@@ -205,9 +215,9 @@ func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 		return kernels.Nanquantile(self, q, dim, keepdim, interpolation)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNanquantile, &locs465)
+	checksPre9(&c, &opNanquantile, &locs483)
 	r0 := kernels.Nanquantile(self, q, dim, keepdim, interpolation)
-	checksPost6(&c, &locs465)
+	checksPost10(&c, &locs483)
 	return r0
 }
 
@@ -223,9 +233,11 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 		return kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNanquantileOut, &locs466)
+	var a5 asserts.Saved
+	checksPre14(&c, &opNanquantileOut, &locs484, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
-	checksPost10(&c, &locs466)
+	checksPost15(&c, &locs484, &a5, out)
 	return r0
 }
 
@@ -259,9 +271,11 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 		return kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNanquantileScalarOut, &locs39)
+	var a5 asserts.Saved
+	checksPre3(&c, &opNanquantileScalarOut, &locs40, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a5, out)
 	return r0
 }
 
@@ -278,9 +292,10 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre40(&c, &opSortValues, &locs115, &a0, &a3, &a4, self, values, indices)
+	checksPre95(&c, &opSortValues, &locs122, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
-	checksPost41(&c, &locs115, &a0, &a3, &a4, self, values, indices)
+	checksPost52(&c, &locs122, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
@@ -297,9 +312,10 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre40(&c, &opSortValuesStable, &locs115, &a0, &a4, &a5, self, values, indices)
+	checksPre95(&c, &opSortValuesStable, &locs122, &a0, &a4, &a5, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.SortValuesStable(self, stable, dim, descending, values, indices)
-	checksPost41(&c, &locs115, &a0, &a4, &a5, self, values, indices)
+	checksPost52(&c, &locs122, &a0, &a4, &a5, self, values, indices)
 	return r0, r1
 }
 
@@ -316,9 +332,9 @@ func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opSort, &locs26, &a0, self)
+	checksPre40(&c, &opSort, &locs26, &a0, self)
 	r0, r1 := kernels.Sort(self, dim, descending)
-	checksPost35(&c, &locs26, &a0, self, r0, r1)
+	checksPost41(&c, &locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -335,9 +351,9 @@ func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opSortStable, &locs26, &a0, self)
+	checksPre40(&c, &opSortStable, &locs26, &a0, self)
 	r0, r1 := kernels.SortStable(self, stable, dim, descending)
-	checksPost35(&c, &locs26, &a0, self, r0, r1)
+	checksPost41(&c, &locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -353,9 +369,11 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.MsortOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMsortOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opMsortOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.MsortOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -425,9 +443,11 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 		return kernels.ArgsortStableOut(self, stable, dim, descending, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArgsortStableOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opArgsortStableOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.ArgsortStableOut(self, stable, dim, descending, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -444,9 +464,10 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 	}
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
-	checksPre40(&c, &opTopkValues, &locs115, &a0, &a5, &a6, self, values, indices)
+	checksPre95(&c, &opTopkValues, &locs122, &a0, &a5, &a6, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
-	checksPost41(&c, &locs115, &a0, &a5, &a6, self, values, indices)
+	checksPost52(&c, &locs122, &a0, &a5, &a6, self, values, indices)
 	return r0, r1
 }
 
@@ -463,9 +484,9 @@ func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opTopk, &locs26, &a0, self)
+	checksPre40(&c, &opTopk, &locs26, &a0, self)
 	r0, r1 := kernels.Topk(self, k_, dim, largest, sorted)
-	checksPost35(&c, &locs26, &a0, self, r0, r1)
+	checksPost41(&c, &locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -482,9 +503,9 @@ func All(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAll, &locs0, &a0, self)
+	checksPre46(&c, &opAll, &locs0, &a0, self)
 	r0 := kernels.All(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -501,9 +522,10 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAllAllOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opAllAllOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AllAllOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -520,9 +542,9 @@ func Any(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAny, &locs0, &a0, self)
+	checksPre46(&c, &opAny, &locs0, &a0, self)
 	r0 := kernels.Any(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -539,9 +561,10 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAnyAllOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opAnyAllOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AnyAllOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -558,9 +581,10 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opRenormOut, &locs39, &a0, &a4, self, out)
+	checksPre48(&c, &opRenormOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.RenormOut(self, p, dim, maxnorm, out)
-	checksPost12(&c, &locs39, &a0, &a4, self, out)
+	checksPost17(&c, &locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -577,9 +601,9 @@ func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRenorm, &locs0, &a0, self)
+	checksPre46(&c, &opRenorm, &locs0, &a0, self)
 	r0 := kernels.Renorm(self, p, dim, maxnorm)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -596,9 +620,10 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opRenorm_, &locs3, &a0, self)
+	checksPre7(&c, &opRenorm_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Renorm_(self, p, dim, maxnorm)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -615,9 +640,9 @@ func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUnfold, &locs0, &a0, self)
+	checksPre46(&c, &opUnfold, &locs0, &a0, self)
 	r0 := kernels.Unfold(self, dimension, size, step)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -634,9 +659,9 @@ func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUnfoldBackward, &locs467, &a0, grad_in)
+	checksPre46(&c, &opUnfoldBackward, &locs485, &a0, grad_in)
 	r0 := kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
-	checksPost38(&c, &locs467, &a0, grad_in, r0)
+	checksPost47(&c, &locs485, &a0, grad_in, r0)
 	return r0
 }
 
@@ -652,9 +677,11 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 		return kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUnfoldBackwardOut, &locs468)
+	var a5 asserts.Saved
+	checksPre3(&c, &opUnfoldBackwardOut, &locs486, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
-	checksPost2(&c, &locs468)
+	checksPost31(&c, &locs486, &a5, out)
 	return r0
 }
 
@@ -671,9 +698,9 @@ func Equal(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opEqual, &locs8, &a0, &a1, self, other)
+	checksPre16(&c, &opEqual, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Equal(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -690,9 +717,10 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opPowTensorTensorOut, &locs469, &a0, &a1, &a2, self, exponent, out)
+	checksPre51(&c, &opPowTensorTensorOut, &locs487, &a0, &a1, &a2, self, exponent, out)
+	defer c.Abandon()
 	r0 := kernels.PowTensorTensorOut(self, exponent, out)
-	checksPost41(&c, &locs469, &a0, &a1, &a2, self, exponent, out)
+	checksPost52(&c, &locs487, &a0, &a1, &a2, self, exponent, out)
 	return r0
 }
 
@@ -709,9 +737,9 @@ func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opPowTensorTensor, &locs470, &a0, &a1, self, exponent)
+	checksPre12(&c, &opPowTensorTensor, &locs488, &a0, &a1, self, exponent)
 	r0 := kernels.PowTensorTensor(self, exponent)
-	checksPost9(&c, &locs470, &a0, &a1, self, exponent, r0)
+	checksPost13(&c, &locs488, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
@@ -728,9 +756,10 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opPowScalarOut, &locs471, &a1, &a2, exponent, out)
+	checksPre48(&c, &opPowScalarOut, &locs489, &a1, &a2, exponent, out)
+	defer c.Abandon()
 	r0 := kernels.PowScalarOut(self, exponent, out)
-	checksPost12(&c, &locs471, &a1, &a2, exponent, out)
+	checksPost17(&c, &locs489, &a1, &a2, exponent, out)
 	return r0
 }
 
@@ -747,9 +776,9 @@ func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opPowScalar, &locs472, &a1, exponent)
+	checksPre46(&c, &opPowScalar, &locs490, &a1, exponent)
 	r0 := kernels.PowScalar(self, exponent)
-	checksPost38(&c, &locs472, &a1, exponent, r0)
+	checksPost47(&c, &locs490, &a1, exponent, r0)
 	return r0
 }
 
@@ -766,9 +795,10 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opPowTensorScalarOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opPowTensorScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.PowTensorScalarOut(self, exponent, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -785,9 +815,9 @@ func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opPowTensorScalar, &locs0, &a0, self)
+	checksPre46(&c, &opPowTensorScalar, &locs0, &a0, self)
 	r0 := kernels.PowTensorScalar(self, exponent)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -804,9 +834,10 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opPow_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opPow_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Pow_Scalar(self, exponent)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -823,9 +854,10 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opPow_Tensor, &locs473, &a0, &a1, self, exponent)
+	checksPre50(&c, &opPow_Tensor, &locs491, &a0, &a1, self, exponent)
+	defer c.Abandon()
 	r0 := kernels.Pow_Tensor(self, exponent)
-	checksPost12(&c, &locs473, &a0, &a1, self, exponent)
+	checksPost17(&c, &locs491, &a0, &a1, self, exponent)
 	return r0
 }
 
@@ -841,9 +873,11 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 		return kernels.FloatPowerTensorTensorOut(self, exponent, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFloatPowerTensorTensorOut, &locs469)
+	var a2 asserts.Saved
+	checksPre14(&c, &opFloatPowerTensorTensorOut, &locs492, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorTensorOut(self, exponent, out)
-	checksPost10(&c, &locs469)
+	checksPost15(&c, &locs492, &a2, out)
 	return r0
 }
 
@@ -859,9 +893,9 @@ func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.T
 		return kernels.FloatPowerTensorTensor(self, exponent)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFloatPowerTensorTensor, &locs470)
+	checksPre9(&c, &opFloatPowerTensorTensor, &locs488)
 	r0 := kernels.FloatPowerTensorTensor(self, exponent)
-	checksPost6(&c, &locs470)
+	checksPost10(&c, &locs488)
 	return r0
 }
 
@@ -877,9 +911,11 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 		return kernels.FloatPowerScalarOut(self, exponent, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFloatPowerScalarOut, &locs471)
+	var a2 asserts.Saved
+	checksPre3(&c, &opFloatPowerScalarOut, &locs493, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FloatPowerScalarOut(self, exponent, out)
-	checksPost2(&c, &locs471)
+	checksPost31(&c, &locs493, &a2, out)
 	return r0
 }
 
@@ -895,9 +931,9 @@ func FloatPowerScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 		return kernels.FloatPowerScalar(self, exponent)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFloatPowerScalar, &locs472)
+	checksPre0(&c, &opFloatPowerScalar, &locs490)
 	r0 := kernels.FloatPowerScalar(self, exponent)
-	checksPost1(&c, &locs472)
+	checksPost1(&c, &locs490)
 	return r0
 }
 
@@ -913,9 +949,11 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 		return kernels.FloatPowerTensorScalarOut(self, exponent, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFloatPowerTensorScalarOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opFloatPowerTensorScalarOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorScalarOut(self, exponent, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -949,9 +987,11 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 		return kernels.FloatPower_Scalar(self, exponent)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFloatPower_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opFloatPower_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FloatPower_Scalar(self, exponent)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -967,9 +1007,11 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 		return kernels.FloatPower_Tensor(self, exponent)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFloatPower_Tensor, &locs473)
+	var a0 asserts.Saved
+	checksPre3(&c, &opFloatPower_Tensor, &locs491, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FloatPower_Tensor(self, exponent)
-	checksPost2(&c, &locs473)
+	checksPost4(&c, &locs491, &a0, self)
 	return r0
 }
 
@@ -986,9 +1028,10 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opNormal_, &locs3, &a0, self)
+	checksPre7(&c, &opNormal_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Normal_(self, mean, std, generator)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1004,9 +1047,11 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 		return kernels.NormalOut(self, mean, std, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNormalOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opNormalOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.NormalOut(self, mean, std, generator, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -1041,9 +1086,10 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opNormalTensorFloatOut, &locs474, &a0, &a3, mean, out)
+	checksPre48(&c, &opNormalTensorFloatOut, &locs494, &a0, &a3, mean, out)
+	defer c.Abandon()
 	r0 := kernels.NormalTensorFloatOut(mean, std, generator, out)
-	checksPost12(&c, &locs474, &a0, &a3, mean, out)
+	checksPost17(&c, &locs494, &a0, &a3, mean, out)
 	return r0
 }
 
@@ -1060,9 +1106,9 @@ func NormalTensorFloat(mean *torch.Tensor, std float64, generator any) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNormalTensorFloat, &locs475, &a0, mean)
+	checksPre46(&c, &opNormalTensorFloat, &locs495, &a0, mean)
 	r0 := kernels.NormalTensorFloat(mean, std, generator)
-	checksPost38(&c, &locs475, &a0, mean, r0)
+	checksPost47(&c, &locs495, &a0, mean, r0)
 	return r0
 }
 
@@ -1079,9 +1125,10 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 	}
 	var c asserts.Call
 	var a1, a3 asserts.Saved
-	checksPre11(&c, &opNormalFloatTensorOut, &locs476, &a1, &a3, std, out)
+	checksPre48(&c, &opNormalFloatTensorOut, &locs496, &a1, &a3, std, out)
+	defer c.Abandon()
 	r0 := kernels.NormalFloatTensorOut(mean, std, generator, out)
-	checksPost12(&c, &locs476, &a1, &a3, std, out)
+	checksPost17(&c, &locs496, &a1, &a3, std, out)
 	return r0
 }
 
@@ -1098,9 +1145,9 @@ func NormalFloatTensor(mean float64, std *torch.Tensor, generator any) *torch.Te
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opNormalFloatTensor, &locs477, &a1, std)
+	checksPre46(&c, &opNormalFloatTensor, &locs497, &a1, std)
 	r0 := kernels.NormalFloatTensor(mean, std, generator)
-	checksPost38(&c, &locs477, &a1, std, r0)
+	checksPost47(&c, &locs497, &a1, std, r0)
 	return r0
 }
 
@@ -1117,9 +1164,10 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opNormalTensorTensorOut, &locs478, &a0, &a1, &a3, mean, std, out)
+	checksPre51(&c, &opNormalTensorTensorOut, &locs498, &a0, &a1, &a3, mean, std, out)
+	defer c.Abandon()
 	r0 := kernels.NormalTensorTensorOut(mean, std, generator, out)
-	checksPost41(&c, &locs478, &a0, &a1, &a3, mean, std, out)
+	checksPost52(&c, &locs498, &a0, &a1, &a3, mean, std, out)
 	return r0
 }
 
@@ -1136,9 +1184,9 @@ func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *t
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opNormalTensorTensor, &locs479, &a0, &a1, mean, std)
+	checksPre12(&c, &opNormalTensorTensor, &locs499, &a0, &a1, mean, std)
 	r0 := kernels.NormalTensorTensor(mean, std, generator)
-	checksPost9(&c, &locs479, &a0, &a1, mean, std, r0)
+	checksPost13(&c, &locs499, &a0, &a1, mean, std, r0)
 	return r0
 }
 
@@ -1154,9 +1202,9 @@ func NormalFloatFloat(mean float64, std float64, size []int64, generator any, dt
 		return kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opNormalFloatFloat, &locs13)
+	checksPre5(&c, &opNormalFloatFloat, &locs13)
 	r0 := kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -1172,9 +1220,11 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 		return kernels.NormalFloatFloatOut(mean, std, size, generator, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opNormalFloatFloatOut, &locs25)
+	var a4 asserts.Saved
+	checksPre7(&c, &opNormalFloatFloatOut, &locs25, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.NormalFloatFloatOut(mean, std, size, generator, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a4, out)
 	return r0
 }
 
@@ -1191,9 +1241,9 @@ func Alias(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAlias, &locs0, &a0, self)
+	checksPre46(&c, &opAlias, &locs0, &a0, self)
 	r0 := kernels.Alias(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1214,9 +1264,10 @@ func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch
 		a1, a2 asserts.Saved
 		l0     asserts.SavedList
 	)
-	checksPre148(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &locs480, &l0, &a1, &a2, self, found_inf, inv_scale)
+	checksPre236(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &locs500, &l0, &a1, &a2, self, found_inf, inv_scale)
+	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
-	checksPost149(&c, &locs480, &l0, &a1, &a2, self, found_inf, inv_scale)
+	checksPost197(&c, &locs500, &l0, &a1, &a2, self, found_inf, inv_scale)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscaleOut = asserts.Op{
@@ -1236,9 +1287,10 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 		a1, a2 asserts.Saved
 		l0, l3 asserts.SavedList
 	)
-	checksPre150(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &locs481, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	checksPre237(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &locs501, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
-	checksPost151(&c, &locs481, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	checksPost199(&c, &locs501, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscale = asserts.Op{
@@ -1253,9 +1305,9 @@ func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.
 		return kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &locs482)
+	checksPre44(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &locs502)
 	r0, r1 := kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
-	checksPost44(&c, &locs482)
+	checksPost57(&c, &locs502)
 	return r0, r1
 }
 
@@ -1271,9 +1323,11 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 		return kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXAmpUpdateScale_, &locs483)
+	var a0, a1 asserts.Saved
+	checksPre42(&c, &opXAmpUpdateScale_, &locs503, &a0, &a1, self, growth_tracker)
+	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	checksPost10(&c, &locs483)
+	checksPost238(&c, &locs503, &a0, &a1, self, growth_tracker)
 	return r0
 }
 
@@ -1289,9 +1343,11 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 		return kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXAmpUpdateScaleOut, &locs484)
+	var a1, a6 asserts.Saved
+	checksPre27(&c, &opXAmpUpdateScaleOut, &locs504, &a1, &a6, growth_tracker, out)
+	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
-	checksPost23(&c, &locs484)
+	checksPost239(&c, &locs504, &a1, &a6, growth_tracker, out)
 	return r0
 }
 
@@ -1307,9 +1363,9 @@ func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf
 		return kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXAmpUpdateScale, &locs485)
+	checksPre60(&c, &opXAmpUpdateScale, &locs505)
 	r0, r1 := kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	checksPost73(&c, &locs485)
+	checksPost90(&c, &locs505)
 	return r0, r1
 }
 
@@ -1326,9 +1382,9 @@ func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachAddScalar, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachAddScalar, &locs3, &l0, self)
 	r0 := kernels.XForeachAddScalar(self, scalar)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -1346,9 +1402,10 @@ func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachAdd_Scalar, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachAdd_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAdd_Scalar(self, scalar)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachAddScalarOut = asserts.Op{
@@ -1365,9 +1422,10 @@ func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre152(&c, &opXForeachAddScalarOut, &locs39, &l0, &l2, self, out)
+	checksPre200(&c, &opXForeachAddScalarOut, &locs39, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachAddScalarOut(self, scalar, out)
-	checksPost153(&c, &locs39, &l0, &l2, self, out)
+	checksPost201(&c, &locs39, &l0, &l2, self, out)
 }
 
 var opXForeachAddList = asserts.Op{
@@ -1383,9 +1441,9 @@ func XForeachAddList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachAddList, &locs8, &l0, &l1, self, other)
+	checksPre243(&c, &opXForeachAddList, &locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachAddList(self, other, alpha)
-	checksPost153(&c, &locs8, &l0, &l1, self, other)
+	checksPost201(&c, &locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -1403,9 +1461,10 @@ func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachAdd_List, &locs8, &l0, &l1, self, other)
+	checksPre244(&c, &opXForeachAdd_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachAdd_List(self, other, alpha)
-	checksPost153(&c, &locs8, &l0, &l1, self, other)
+	checksPost201(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachAddListOut = asserts.Op{
@@ -1422,9 +1481,10 @@ func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre183(&c, &opXForeachAddListOut, &locs7, &l0, &l1, &l3, self, other, out)
+	checksPre245(&c, &opXForeachAddListOut, &locs41, &l0, &l1, &l3, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachAddListOut(self, other, alpha, out)
-	checksPost184(&c, &locs7, &l0, &l1, &l3, self, other, out)
+	checksPost246(&c, &locs41, &l0, &l1, &l3, self, other, out)
 }
 
 var opXForeachAddScalarList = asserts.Op{
@@ -1440,9 +1500,9 @@ func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachAddScalarList, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachAddScalarList, &locs3, &l0, self)
 	r0 := kernels.XForeachAddScalarList(self, scalars)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -1460,9 +1520,10 @@ func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachAdd_ScalarList, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachAdd_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAdd_ScalarList(self, scalars)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachAddScalarListOut = asserts.Op{
@@ -1479,9 +1540,10 @@ func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre152(&c, &opXForeachAddScalarListOut, &locs39, &l0, &l2, self, out)
+	checksPre200(&c, &opXForeachAddScalarListOut, &locs39, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachAddScalarListOut(self, scalars, out)
-	checksPost153(&c, &locs39, &l0, &l2, self, out)
+	checksPost201(&c, &locs39, &l0, &l2, self, out)
 }
 
 var opXForeachAddTensor = asserts.Op{
@@ -1500,9 +1562,9 @@ func XForeachAddTensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.Sc
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre57(&c, &opXForeachAddTensor, &locs8, &l0, &a1, self, other)
+	checksPre247(&c, &opXForeachAddTensor, &locs8, &l0, &a1, self, other)
 	r0 := kernels.XForeachAddTensor(self, other, alpha)
-	checksPost58(&c, &locs8, &l0, &a1, self, other)
+	checksPost73(&c, &locs8, &l0, &a1, self, other)
 	return r0
 }
 
@@ -1523,9 +1585,10 @@ func XForeachAdd_Tensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.S
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre57(&c, &opXForeachAdd_Tensor, &locs8, &l0, &a1, self, other)
+	checksPre248(&c, &opXForeachAdd_Tensor, &locs8, &l0, &a1, self, other)
+	defer c.Abandon()
 	kernels.XForeachAdd_Tensor(self, other, alpha)
-	checksPost58(&c, &locs8, &l0, &a1, self, other)
+	checksPost73(&c, &locs8, &l0, &a1, self, other)
 }
 
 var opXForeachAddTensorOut = asserts.Op{
@@ -1545,9 +1608,10 @@ func XForeachAddTensorOut(self []*torch.Tensor, other *torch.Tensor, alpha torch
 		a1     asserts.Saved
 		l0, l3 asserts.SavedList
 	)
-	checksPre185(&c, &opXForeachAddTensorOut, &locs7, &l0, &a1, &l3, self, other, out)
+	checksPre249(&c, &opXForeachAddTensorOut, &locs41, &l0, &a1, &l3, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachAddTensorOut(self, other, alpha, out)
-	checksPost186(&c, &locs7, &l0, &a1, &l3, self, other, out)
+	checksPost250(&c, &locs41, &l0, &a1, &l3, self, other, out)
 }
 
 var opXForeachSubScalar = asserts.Op{
@@ -1563,9 +1627,9 @@ func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachSubScalar, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachSubScalar, &locs3, &l0, self)
 	r0 := kernels.XForeachSubScalar(self, scalar)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -1583,9 +1647,10 @@ func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachSub_Scalar, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachSub_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSub_Scalar(self, scalar)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachSubScalarOut = asserts.Op{
@@ -1602,9 +1667,10 @@ func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre152(&c, &opXForeachSubScalarOut, &locs39, &l0, &l2, self, out)
+	checksPre200(&c, &opXForeachSubScalarOut, &locs39, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachSubScalarOut(self, scalar, out)
-	checksPost153(&c, &locs39, &l0, &l2, self, out)
+	checksPost201(&c, &locs39, &l0, &l2, self, out)
 }
 
 var opXForeachSubList = asserts.Op{
@@ -1620,9 +1686,9 @@ func XForeachSubList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachSubList, &locs8, &l0, &l1, self, other)
+	checksPre243(&c, &opXForeachSubList, &locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachSubList(self, other, alpha)
-	checksPost153(&c, &locs8, &l0, &l1, self, other)
+	checksPost201(&c, &locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -1640,9 +1706,10 @@ func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachSub_List, &locs8, &l0, &l1, self, other)
+	checksPre244(&c, &opXForeachSub_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachSub_List(self, other, alpha)
-	checksPost153(&c, &locs8, &l0, &l1, self, other)
+	checksPost201(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachSubListOut = asserts.Op{
@@ -1659,9 +1726,10 @@ func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre183(&c, &opXForeachSubListOut, &locs7, &l0, &l1, &l3, self, other, out)
+	checksPre245(&c, &opXForeachSubListOut, &locs41, &l0, &l1, &l3, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachSubListOut(self, other, alpha, out)
-	checksPost184(&c, &locs7, &l0, &l1, &l3, self, other, out)
+	checksPost246(&c, &locs41, &l0, &l1, &l3, self, other, out)
 }
 
 var opXForeachSubScalarList = asserts.Op{
@@ -1677,9 +1745,9 @@ func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachSubScalarList, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachSubScalarList, &locs3, &l0, self)
 	r0 := kernels.XForeachSubScalarList(self, scalars)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -1697,9 +1765,10 @@ func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachSub_ScalarList, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachSub_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSub_ScalarList(self, scalars)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachSubScalarListOut = asserts.Op{
@@ -1716,9 +1785,10 @@ func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre152(&c, &opXForeachSubScalarListOut, &locs39, &l0, &l2, self, out)
+	checksPre200(&c, &opXForeachSubScalarListOut, &locs39, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachSubScalarListOut(self, scalars, out)
-	checksPost153(&c, &locs39, &l0, &l2, self, out)
+	checksPost201(&c, &locs39, &l0, &l2, self, out)
 }
 
 var opXForeachMulScalar = asserts.Op{
@@ -1734,9 +1804,9 @@ func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachMulScalar, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachMulScalar, &locs3, &l0, self)
 	r0 := kernels.XForeachMulScalar(self, scalar)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -1754,9 +1824,10 @@ func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachMul_Scalar, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachMul_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachMul_Scalar(self, scalar)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachMulScalarOut = asserts.Op{
@@ -1773,9 +1844,10 @@ func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre152(&c, &opXForeachMulScalarOut, &locs39, &l0, &l2, self, out)
+	checksPre200(&c, &opXForeachMulScalarOut, &locs39, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachMulScalarOut(self, scalar, out)
-	checksPost153(&c, &locs39, &l0, &l2, self, out)
+	checksPost201(&c, &locs39, &l0, &l2, self, out)
 }
 
 var opXForeachMulList = asserts.Op{
@@ -1791,9 +1863,9 @@ func XForeachMulList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachMulList, &locs8, &l0, &l1, self, other)
+	checksPre243(&c, &opXForeachMulList, &locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachMulList(self, other)
-	checksPost153(&c, &locs8, &l0, &l1, self, other)
+	checksPost201(&c, &locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -1811,9 +1883,10 @@ func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachMul_List, &locs8, &l0, &l1, self, other)
+	checksPre244(&c, &opXForeachMul_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachMul_List(self, other)
-	checksPost153(&c, &locs8, &l0, &l1, self, other)
+	checksPost201(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMulListOut = asserts.Op{
@@ -1830,9 +1903,10 @@ func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre183(&c, &opXForeachMulListOut, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPre245(&c, &opXForeachMulListOut, &locs41, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachMulListOut(self, other, out)
-	checksPost184(&c, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPost246(&c, &locs41, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachMulScalarList = asserts.Op{
@@ -1848,9 +1922,9 @@ func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachMulScalarList, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachMulScalarList, &locs3, &l0, self)
 	r0 := kernels.XForeachMulScalarList(self, scalars)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -1868,9 +1942,10 @@ func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachMul_ScalarList, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachMul_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachMul_ScalarList(self, scalars)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachMulScalarListOut = asserts.Op{
@@ -1887,9 +1962,10 @@ func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre152(&c, &opXForeachMulScalarListOut, &locs39, &l0, &l2, self, out)
+	checksPre200(&c, &opXForeachMulScalarListOut, &locs39, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachMulScalarListOut(self, scalars, out)
-	checksPost153(&c, &locs39, &l0, &l2, self, out)
+	checksPost201(&c, &locs39, &l0, &l2, self, out)
 }
 
 var opXForeachMulTensor = asserts.Op{
@@ -1908,9 +1984,9 @@ func XForeachMulTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tenso
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre57(&c, &opXForeachMulTensor, &locs8, &l0, &a1, self, other)
+	checksPre247(&c, &opXForeachMulTensor, &locs8, &l0, &a1, self, other)
 	r0 := kernels.XForeachMulTensor(self, other)
-	checksPost58(&c, &locs8, &l0, &a1, self, other)
+	checksPost73(&c, &locs8, &l0, &a1, self, other)
 	return r0
 }
 
@@ -1931,9 +2007,10 @@ func XForeachMul_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre57(&c, &opXForeachMul_Tensor, &locs8, &l0, &a1, self, other)
+	checksPre248(&c, &opXForeachMul_Tensor, &locs8, &l0, &a1, self, other)
+	defer c.Abandon()
 	kernels.XForeachMul_Tensor(self, other)
-	checksPost58(&c, &locs8, &l0, &a1, self, other)
+	checksPost73(&c, &locs8, &l0, &a1, self, other)
 }
 
 var opXForeachMulTensorOut = asserts.Op{
@@ -1953,9 +2030,10 @@ func XForeachMulTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 		a1     asserts.Saved
 		l0, l2 asserts.SavedList
 	)
-	checksPre185(&c, &opXForeachMulTensorOut, &locs7, &l0, &a1, &l2, self, other, out)
+	checksPre249(&c, &opXForeachMulTensorOut, &locs41, &l0, &a1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachMulTensorOut(self, other, out)
-	checksPost186(&c, &locs7, &l0, &a1, &l2, self, other, out)
+	checksPost250(&c, &locs41, &l0, &a1, &l2, self, other, out)
 }
 
 var opXForeachDivScalar = asserts.Op{
@@ -1971,9 +2049,9 @@ func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachDivScalar, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachDivScalar, &locs3, &l0, self)
 	r0 := kernels.XForeachDivScalar(self, scalar)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -1991,9 +2069,10 @@ func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachDiv_Scalar, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachDiv_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachDiv_Scalar(self, scalar)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachDivScalarOut = asserts.Op{
@@ -2010,9 +2089,10 @@ func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre152(&c, &opXForeachDivScalarOut, &locs39, &l0, &l2, self, out)
+	checksPre200(&c, &opXForeachDivScalarOut, &locs39, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachDivScalarOut(self, scalar, out)
-	checksPost153(&c, &locs39, &l0, &l2, self, out)
+	checksPost201(&c, &locs39, &l0, &l2, self, out)
 }
 
 var opXForeachDivList = asserts.Op{
@@ -2028,9 +2108,9 @@ func XForeachDivList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachDivList, &locs8, &l0, &l1, self, other)
+	checksPre243(&c, &opXForeachDivList, &locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachDivList(self, other)
-	checksPost153(&c, &locs8, &l0, &l1, self, other)
+	checksPost201(&c, &locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -2048,9 +2128,10 @@ func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachDiv_List, &locs8, &l0, &l1, self, other)
+	checksPre244(&c, &opXForeachDiv_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachDiv_List(self, other)
-	checksPost153(&c, &locs8, &l0, &l1, self, other)
+	checksPost201(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachDivListOut = asserts.Op{
@@ -2067,9 +2148,10 @@ func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre183(&c, &opXForeachDivListOut, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPre245(&c, &opXForeachDivListOut, &locs41, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachDivListOut(self, other, out)
-	checksPost184(&c, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPost246(&c, &locs41, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachDivScalarList = asserts.Op{
@@ -2085,9 +2167,9 @@ func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachDivScalarList, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachDivScalarList, &locs3, &l0, self)
 	r0 := kernels.XForeachDivScalarList(self, scalars)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -2105,9 +2187,10 @@ func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachDiv_ScalarList, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachDiv_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachDiv_ScalarList(self, scalars)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachDivScalarListOut = asserts.Op{
@@ -2124,9 +2207,10 @@ func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre152(&c, &opXForeachDivScalarListOut, &locs39, &l0, &l2, self, out)
+	checksPre200(&c, &opXForeachDivScalarListOut, &locs39, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachDivScalarListOut(self, scalars, out)
-	checksPost153(&c, &locs39, &l0, &l2, self, out)
+	checksPost201(&c, &locs39, &l0, &l2, self, out)
 }
 
 var opXForeachDivTensor = asserts.Op{
@@ -2145,9 +2229,9 @@ func XForeachDivTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tenso
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre57(&c, &opXForeachDivTensor, &locs8, &l0, &a1, self, other)
+	checksPre247(&c, &opXForeachDivTensor, &locs8, &l0, &a1, self, other)
 	r0 := kernels.XForeachDivTensor(self, other)
-	checksPost58(&c, &locs8, &l0, &a1, self, other)
+	checksPost73(&c, &locs8, &l0, &a1, self, other)
 	return r0
 }
 
@@ -2168,9 +2252,10 @@ func XForeachDiv_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre57(&c, &opXForeachDiv_Tensor, &locs8, &l0, &a1, self, other)
+	checksPre248(&c, &opXForeachDiv_Tensor, &locs8, &l0, &a1, self, other)
+	defer c.Abandon()
 	kernels.XForeachDiv_Tensor(self, other)
-	checksPost58(&c, &locs8, &l0, &a1, self, other)
+	checksPost73(&c, &locs8, &l0, &a1, self, other)
 }
 
 var opXForeachDivTensorOut = asserts.Op{
@@ -2190,9 +2275,10 @@ func XForeachDivTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 		a1     asserts.Saved
 		l0, l2 asserts.SavedList
 	)
-	checksPre185(&c, &opXForeachDivTensorOut, &locs7, &l0, &a1, &l2, self, other, out)
+	checksPre249(&c, &opXForeachDivTensorOut, &locs41, &l0, &a1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachDivTensorOut(self, other, out)
-	checksPost186(&c, &locs7, &l0, &a1, &l2, self, other, out)
+	checksPost250(&c, &locs41, &l0, &a1, &l2, self, other, out)
 }
 
 var opXForeachClampMaxScalar = asserts.Op{
@@ -2208,9 +2294,9 @@ func XForeachClampMaxScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachClampMaxScalar, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachClampMaxScalar, &locs3, &l0, self)
 	r0 := kernels.XForeachClampMaxScalar(self, scalar)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -2228,9 +2314,10 @@ func XForeachClampMax_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachClampMax_Scalar, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachClampMax_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachClampMax_Scalar(self, scalar)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachClampMaxScalarOut = asserts.Op{
@@ -2247,9 +2334,10 @@ func XForeachClampMaxScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre152(&c, &opXForeachClampMaxScalarOut, &locs39, &l0, &l2, self, out)
+	checksPre200(&c, &opXForeachClampMaxScalarOut, &locs39, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachClampMaxScalarOut(self, scalar, out)
-	checksPost153(&c, &locs39, &l0, &l2, self, out)
+	checksPost201(&c, &locs39, &l0, &l2, self, out)
 }
 
 var opXForeachClampMaxList = asserts.Op{
@@ -2265,9 +2353,9 @@ func XForeachClampMaxList(self []*torch.Tensor, other []*torch.Tensor) []*torch.
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachClampMaxList, &locs8, &l0, &l1, self, other)
+	checksPre243(&c, &opXForeachClampMaxList, &locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachClampMaxList(self, other)
-	checksPost153(&c, &locs8, &l0, &l1, self, other)
+	checksPost201(&c, &locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -2285,9 +2373,10 @@ func XForeachClampMax_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachClampMax_List, &locs8, &l0, &l1, self, other)
+	checksPre244(&c, &opXForeachClampMax_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachClampMax_List(self, other)
-	checksPost153(&c, &locs8, &l0, &l1, self, other)
+	checksPost201(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachClampMaxListOut = asserts.Op{
@@ -2304,9 +2393,10 @@ func XForeachClampMaxListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre183(&c, &opXForeachClampMaxListOut, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPre245(&c, &opXForeachClampMaxListOut, &locs41, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachClampMaxListOut(self, other, out)
-	checksPost184(&c, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPost246(&c, &locs41, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachClampMaxScalarList = asserts.Op{
@@ -2322,9 +2412,9 @@ func XForeachClampMaxScalarList(self []*torch.Tensor, scalars []torch.Scalar) []
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachClampMaxScalarList, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachClampMaxScalarList, &locs3, &l0, self)
 	r0 := kernels.XForeachClampMaxScalarList(self, scalars)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -2342,9 +2432,10 @@ func XForeachClampMax_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachClampMax_ScalarList, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachClampMax_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachClampMax_ScalarList(self, scalars)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachClampMaxScalarListOut = asserts.Op{
@@ -2361,9 +2452,10 @@ func XForeachClampMaxScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre152(&c, &opXForeachClampMaxScalarListOut, &locs39, &l0, &l2, self, out)
+	checksPre200(&c, &opXForeachClampMaxScalarListOut, &locs39, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachClampMaxScalarListOut(self, scalars, out)
-	checksPost153(&c, &locs39, &l0, &l2, self, out)
+	checksPost201(&c, &locs39, &l0, &l2, self, out)
 }
 
 var opXForeachClampMinScalar = asserts.Op{
@@ -2379,9 +2471,9 @@ func XForeachClampMinScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachClampMinScalar, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachClampMinScalar, &locs3, &l0, self)
 	r0 := kernels.XForeachClampMinScalar(self, scalar)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -2399,9 +2491,10 @@ func XForeachClampMin_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachClampMin_Scalar, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachClampMin_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachClampMin_Scalar(self, scalar)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachClampMinScalarOut = asserts.Op{
@@ -2418,9 +2511,10 @@ func XForeachClampMinScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre152(&c, &opXForeachClampMinScalarOut, &locs39, &l0, &l2, self, out)
+	checksPre200(&c, &opXForeachClampMinScalarOut, &locs39, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachClampMinScalarOut(self, scalar, out)
-	checksPost153(&c, &locs39, &l0, &l2, self, out)
+	checksPost201(&c, &locs39, &l0, &l2, self, out)
 }
 
 var opXForeachClampMinList = asserts.Op{
@@ -2436,9 +2530,9 @@ func XForeachClampMinList(self []*torch.Tensor, other []*torch.Tensor) []*torch.
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachClampMinList, &locs8, &l0, &l1, self, other)
+	checksPre243(&c, &opXForeachClampMinList, &locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachClampMinList(self, other)
-	checksPost153(&c, &locs8, &l0, &l1, self, other)
+	checksPost201(&c, &locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -2456,9 +2550,10 @@ func XForeachClampMin_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachClampMin_List, &locs8, &l0, &l1, self, other)
+	checksPre244(&c, &opXForeachClampMin_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachClampMin_List(self, other)
-	checksPost153(&c, &locs8, &l0, &l1, self, other)
+	checksPost201(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachClampMinListOut = asserts.Op{
@@ -2475,9 +2570,10 @@ func XForeachClampMinListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre183(&c, &opXForeachClampMinListOut, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPre245(&c, &opXForeachClampMinListOut, &locs41, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachClampMinListOut(self, other, out)
-	checksPost184(&c, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPost246(&c, &locs41, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachClampMinScalarList = asserts.Op{
@@ -2493,9 +2589,9 @@ func XForeachClampMinScalarList(self []*torch.Tensor, scalars []torch.Scalar) []
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachClampMinScalarList, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachClampMinScalarList, &locs3, &l0, self)
 	r0 := kernels.XForeachClampMinScalarList(self, scalars)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -2513,9 +2609,10 @@ func XForeachClampMin_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachClampMin_ScalarList, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachClampMin_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachClampMin_ScalarList(self, scalars)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachClampMinScalarListOut = asserts.Op{
@@ -2532,9 +2629,10 @@ func XForeachClampMinScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre152(&c, &opXForeachClampMinScalarListOut, &locs39, &l0, &l2, self, out)
+	checksPre200(&c, &opXForeachClampMinScalarListOut, &locs39, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachClampMinScalarListOut(self, scalars, out)
-	checksPost153(&c, &locs39, &l0, &l2, self, out)
+	checksPost201(&c, &locs39, &l0, &l2, self, out)
 }
 
 var opXForeachMaximumScalar = asserts.Op{
@@ -2550,9 +2648,9 @@ func XForeachMaximumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.T
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachMaximumScalar, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachMaximumScalar, &locs3, &l0, self)
 	r0 := kernels.XForeachMaximumScalar(self, scalar)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -2570,9 +2668,10 @@ func XForeachMaximum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachMaximum_Scalar, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachMaximum_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachMaximum_Scalar(self, scalar)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachMaximumScalarOut = asserts.Op{
@@ -2589,9 +2688,10 @@ func XForeachMaximumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre152(&c, &opXForeachMaximumScalarOut, &locs39, &l0, &l2, self, out)
+	checksPre200(&c, &opXForeachMaximumScalarOut, &locs39, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachMaximumScalarOut(self, scalar, out)
-	checksPost153(&c, &locs39, &l0, &l2, self, out)
+	checksPost201(&c, &locs39, &l0, &l2, self, out)
 }
 
 var opXForeachMaximumList = asserts.Op{
@@ -2607,9 +2707,9 @@ func XForeachMaximumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachMaximumList, &locs8, &l0, &l1, self, other)
+	checksPre243(&c, &opXForeachMaximumList, &locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachMaximumList(self, other)
-	checksPost153(&c, &locs8, &l0, &l1, self, other)
+	checksPost201(&c, &locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -2627,9 +2727,10 @@ func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachMaximum_List, &locs8, &l0, &l1, self, other)
+	checksPre244(&c, &opXForeachMaximum_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachMaximum_List(self, other)
-	checksPost153(&c, &locs8, &l0, &l1, self, other)
+	checksPost201(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMaximumListOut = asserts.Op{
@@ -2646,9 +2747,10 @@ func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre183(&c, &opXForeachMaximumListOut, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPre245(&c, &opXForeachMaximumListOut, &locs41, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachMaximumListOut(self, other, out)
-	checksPost184(&c, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPost246(&c, &locs41, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachMaximumScalarList = asserts.Op{
@@ -2664,9 +2766,9 @@ func XForeachMaximumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachMaximumScalarList, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachMaximumScalarList, &locs3, &l0, self)
 	r0 := kernels.XForeachMaximumScalarList(self, scalars)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -2684,9 +2786,10 @@ func XForeachMaximum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachMaximum_ScalarList, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachMaximum_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachMaximum_ScalarList(self, scalars)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachMaximumScalarListOut = asserts.Op{
@@ -2703,9 +2806,10 @@ func XForeachMaximumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre152(&c, &opXForeachMaximumScalarListOut, &locs39, &l0, &l2, self, out)
+	checksPre200(&c, &opXForeachMaximumScalarListOut, &locs39, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachMaximumScalarListOut(self, scalars, out)
-	checksPost153(&c, &locs39, &l0, &l2, self, out)
+	checksPost201(&c, &locs39, &l0, &l2, self, out)
 }
 
 var opXForeachMinimumScalar = asserts.Op{
@@ -2721,9 +2825,9 @@ func XForeachMinimumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.T
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachMinimumScalar, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachMinimumScalar, &locs3, &l0, self)
 	r0 := kernels.XForeachMinimumScalar(self, scalar)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -2741,9 +2845,10 @@ func XForeachMinimum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachMinimum_Scalar, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachMinimum_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachMinimum_Scalar(self, scalar)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachMinimumScalarOut = asserts.Op{
@@ -2760,9 +2865,10 @@ func XForeachMinimumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre152(&c, &opXForeachMinimumScalarOut, &locs39, &l0, &l2, self, out)
+	checksPre200(&c, &opXForeachMinimumScalarOut, &locs39, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachMinimumScalarOut(self, scalar, out)
-	checksPost153(&c, &locs39, &l0, &l2, self, out)
+	checksPost201(&c, &locs39, &l0, &l2, self, out)
 }
 
 var opXForeachMinimumList = asserts.Op{
@@ -2778,9 +2884,9 @@ func XForeachMinimumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachMinimumList, &locs8, &l0, &l1, self, other)
+	checksPre243(&c, &opXForeachMinimumList, &locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachMinimumList(self, other)
-	checksPost153(&c, &locs8, &l0, &l1, self, other)
+	checksPost201(&c, &locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -2798,9 +2904,10 @@ func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachMinimum_List, &locs8, &l0, &l1, self, other)
+	checksPre244(&c, &opXForeachMinimum_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachMinimum_List(self, other)
-	checksPost153(&c, &locs8, &l0, &l1, self, other)
+	checksPost201(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMinimumListOut = asserts.Op{
@@ -2817,9 +2924,10 @@ func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre183(&c, &opXForeachMinimumListOut, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPre245(&c, &opXForeachMinimumListOut, &locs41, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachMinimumListOut(self, other, out)
-	checksPost184(&c, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPost246(&c, &locs41, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachMinimumScalarList = asserts.Op{
@@ -2835,9 +2943,9 @@ func XForeachMinimumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachMinimumScalarList, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachMinimumScalarList, &locs3, &l0, self)
 	r0 := kernels.XForeachMinimumScalarList(self, scalars)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -2855,9 +2963,10 @@ func XForeachMinimum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachMinimum_ScalarList, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachMinimum_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachMinimum_ScalarList(self, scalars)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachMinimumScalarListOut = asserts.Op{
@@ -2874,9 +2983,10 @@ func XForeachMinimumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre152(&c, &opXForeachMinimumScalarListOut, &locs39, &l0, &l2, self, out)
+	checksPre200(&c, &opXForeachMinimumScalarListOut, &locs39, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachMinimumScalarListOut(self, scalars, out)
-	checksPost153(&c, &locs39, &l0, &l2, self, out)
+	checksPost201(&c, &locs39, &l0, &l2, self, out)
 }
 
 var opXForeachAddcdivScalar = asserts.Op{
@@ -2892,9 +3002,9 @@ func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre183(&c, &opXForeachAddcdivScalar, &locs438, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPre251(&c, &opXForeachAddcdivScalar, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
-	checksPost184(&c, &locs438, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPost246(&c, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -2911,9 +3021,9 @@ func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre183(&c, &opXForeachAddcdivScalarList, &locs438, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPre251(&c, &opXForeachAddcdivScalarList, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
-	checksPost184(&c, &locs438, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPost246(&c, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -2929,9 +3039,9 @@ func XForeachAddcdivTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 		return kernels.XForeachAddcdivTensor(self, tensor1, tensor2, scalars)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXForeachAddcdivTensor, &locs486)
+	checksPre44(&c, &opXForeachAddcdivTensor, &locs506)
 	r0 := kernels.XForeachAddcdivTensor(self, tensor1, tensor2, scalars)
-	checksPost23(&c, &locs486)
+	checksPost252(&c, &locs506)
 	return r0
 }
 
@@ -2949,9 +3059,10 @@ func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre183(&c, &opXForeachAddcdiv_Scalar, &locs438, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPre253(&c, &opXForeachAddcdiv_Scalar, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
 	kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
-	checksPost184(&c, &locs438, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPost246(&c, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarOut = asserts.Op{
@@ -2968,9 +3079,10 @@ func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre187(&c, &opXForeachAddcdivScalarOut, &locs436, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPre254(&c, &opXForeachAddcdivScalarOut, &locs453, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
-	checksPost188(&c, &locs436, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPost255(&c, &locs453, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdiv_ScalarList = asserts.Op{
@@ -2987,9 +3099,10 @@ func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre183(&c, &opXForeachAddcdiv_ScalarList, &locs438, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPre253(&c, &opXForeachAddcdiv_ScalarList, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
 	kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
-	checksPost184(&c, &locs438, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPost246(&c, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarListOut = asserts.Op{
@@ -3006,9 +3119,10 @@ func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre187(&c, &opXForeachAddcdivScalarListOut, &locs436, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPre254(&c, &opXForeachAddcdivScalarListOut, &locs453, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
-	checksPost188(&c, &locs436, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPost255(&c, &locs453, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdiv_Tensor = asserts.Op{
@@ -3028,9 +3142,10 @@ func XForeachAddcdiv_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		a3         asserts.Saved
 		l0, l1, l2 asserts.SavedList
 	)
-	checksPre189(&c, &opXForeachAddcdiv_Tensor, &locs486, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	checksPre256(&c, &opXForeachAddcdiv_Tensor, &locs506, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	defer c.Abandon()
 	kernels.XForeachAddcdiv_Tensor(self, tensor1, tensor2, scalars)
-	checksPost190(&c, &locs486, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	checksPost257(&c, &locs506, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 }
 
 var opXForeachAddcdivTensorOut = asserts.Op{
@@ -3050,9 +3165,10 @@ func XForeachAddcdivTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		a3             asserts.Saved
 		l0, l1, l2, l4 asserts.SavedList
 	)
-	checksPre191(&c, &opXForeachAddcdivTensorOut, &locs487, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	checksPre258(&c, &opXForeachAddcdivTensorOut, &locs507, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	defer c.Abandon()
 	kernels.XForeachAddcdivTensorOut(self, tensor1, tensor2, scalars, out)
-	checksPost192(&c, &locs487, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	checksPost259(&c, &locs507, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 }
 
 var opXForeachAddcmulScalar = asserts.Op{
@@ -3068,9 +3184,9 @@ func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre183(&c, &opXForeachAddcmulScalar, &locs438, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPre251(&c, &opXForeachAddcmulScalar, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
-	checksPost184(&c, &locs438, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPost246(&c, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -3087,9 +3203,9 @@ func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre183(&c, &opXForeachAddcmulScalarList, &locs438, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPre251(&c, &opXForeachAddcmulScalarList, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
-	checksPost184(&c, &locs438, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPost246(&c, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -3105,9 +3221,9 @@ func XForeachAddcmulTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 		return kernels.XForeachAddcmulTensor(self, tensor1, tensor2, scalars)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXForeachAddcmulTensor, &locs486)
+	checksPre44(&c, &opXForeachAddcmulTensor, &locs506)
 	r0 := kernels.XForeachAddcmulTensor(self, tensor1, tensor2, scalars)
-	checksPost23(&c, &locs486)
+	checksPost252(&c, &locs506)
 	return r0
 }
 
@@ -3125,9 +3241,10 @@ func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre183(&c, &opXForeachAddcmul_Scalar, &locs438, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPre253(&c, &opXForeachAddcmul_Scalar, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
 	kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
-	checksPost184(&c, &locs438, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPost246(&c, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarOut = asserts.Op{
@@ -3144,9 +3261,10 @@ func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre187(&c, &opXForeachAddcmulScalarOut, &locs436, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPre254(&c, &opXForeachAddcmulScalarOut, &locs453, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
-	checksPost188(&c, &locs436, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPost255(&c, &locs453, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_ScalarList = asserts.Op{
@@ -3163,9 +3281,10 @@ func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre183(&c, &opXForeachAddcmul_ScalarList, &locs438, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPre253(&c, &opXForeachAddcmul_ScalarList, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
 	kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
-	checksPost184(&c, &locs438, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPost246(&c, &locs455, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarListOut = asserts.Op{
@@ -3182,9 +3301,10 @@ func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre187(&c, &opXForeachAddcmulScalarListOut, &locs436, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPre254(&c, &opXForeachAddcmulScalarListOut, &locs453, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
-	checksPost188(&c, &locs436, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPost255(&c, &locs453, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_Tensor = asserts.Op{
@@ -3204,9 +3324,10 @@ func XForeachAddcmul_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		a3         asserts.Saved
 		l0, l1, l2 asserts.SavedList
 	)
-	checksPre189(&c, &opXForeachAddcmul_Tensor, &locs486, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	checksPre256(&c, &opXForeachAddcmul_Tensor, &locs506, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	defer c.Abandon()
 	kernels.XForeachAddcmul_Tensor(self, tensor1, tensor2, scalars)
-	checksPost190(&c, &locs486, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	checksPost257(&c, &locs506, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 }
 
 var opXForeachAddcmulTensorOut = asserts.Op{
@@ -3226,9 +3347,10 @@ func XForeachAddcmulTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		a3             asserts.Saved
 		l0, l1, l2, l4 asserts.SavedList
 	)
-	checksPre191(&c, &opXForeachAddcmulTensorOut, &locs487, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	checksPre258(&c, &opXForeachAddcmulTensorOut, &locs507, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	defer c.Abandon()
 	kernels.XForeachAddcmulTensorOut(self, tensor1, tensor2, scalars, out)
-	checksPost192(&c, &locs487, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	checksPost259(&c, &locs507, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 }
 
 var opXForeachAbs = asserts.Op{
@@ -3244,9 +3366,9 @@ func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachAbs, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachAbs, &locs3, &l0, self)
 	r0 := kernels.XForeachAbs(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -3264,9 +3386,10 @@ func XForeachAbs_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachAbs_, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachAbs_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAbs_(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachAbsOut = asserts.Op{
@@ -3283,9 +3406,10 @@ func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachAbsOut, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachAbsOut, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachAbsOut(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachAcos = asserts.Op{
@@ -3301,9 +3425,9 @@ func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachAcos, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachAcos, &locs3, &l0, self)
 	r0 := kernels.XForeachAcos(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -3321,9 +3445,10 @@ func XForeachAcos_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachAcos_, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachAcos_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAcos_(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachAcosOut = asserts.Op{
@@ -3340,9 +3465,10 @@ func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachAcosOut, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachAcosOut, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachAcosOut(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachAsin = asserts.Op{
@@ -3358,9 +3484,9 @@ func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachAsin, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachAsin, &locs3, &l0, self)
 	r0 := kernels.XForeachAsin(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -3378,9 +3504,10 @@ func XForeachAsin_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachAsin_, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachAsin_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAsin_(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachAsinOut = asserts.Op{
@@ -3397,9 +3524,10 @@ func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachAsinOut, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachAsinOut, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachAsinOut(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachAtan = asserts.Op{
@@ -3415,9 +3543,9 @@ func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachAtan, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachAtan, &locs3, &l0, self)
 	r0 := kernels.XForeachAtan(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -3435,9 +3563,10 @@ func XForeachAtan_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachAtan_, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachAtan_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAtan_(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachAtanOut = asserts.Op{
@@ -3454,9 +3583,10 @@ func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachAtanOut, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachAtanOut, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachAtanOut(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachCeil = asserts.Op{
@@ -3472,9 +3602,9 @@ func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachCeil, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachCeil, &locs3, &l0, self)
 	r0 := kernels.XForeachCeil(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -3492,9 +3622,10 @@ func XForeachCeil_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachCeil_, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachCeil_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachCeil_(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachCeilOut = asserts.Op{
@@ -3511,9 +3642,10 @@ func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachCeilOut, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachCeilOut, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachCeilOut(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachCos = asserts.Op{
@@ -3529,9 +3661,9 @@ func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachCos, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachCos, &locs3, &l0, self)
 	r0 := kernels.XForeachCos(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -3549,9 +3681,10 @@ func XForeachCos_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachCos_, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachCos_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachCos_(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachCosOut = asserts.Op{
@@ -3568,9 +3701,10 @@ func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachCosOut, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachCosOut, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachCosOut(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachCosh = asserts.Op{
@@ -3586,9 +3720,9 @@ func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachCosh, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachCosh, &locs3, &l0, self)
 	r0 := kernels.XForeachCosh(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -3606,9 +3740,10 @@ func XForeachCosh_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachCosh_, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachCosh_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachCosh_(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachCoshOut = asserts.Op{
@@ -3625,9 +3760,10 @@ func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachCoshOut, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachCoshOut, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachCoshOut(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachErf = asserts.Op{
@@ -3643,9 +3779,9 @@ func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachErf, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachErf, &locs3, &l0, self)
 	r0 := kernels.XForeachErf(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -3663,9 +3799,10 @@ func XForeachErf_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachErf_, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachErf_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachErf_(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachErfOut = asserts.Op{
@@ -3682,9 +3819,10 @@ func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachErfOut, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachErfOut, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachErfOut(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachErfc = asserts.Op{
@@ -3700,9 +3838,9 @@ func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachErfc, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachErfc, &locs3, &l0, self)
 	r0 := kernels.XForeachErfc(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -3720,9 +3858,10 @@ func XForeachErfc_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachErfc_, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachErfc_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachErfc_(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachErfcOut = asserts.Op{
@@ -3739,9 +3878,10 @@ func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachErfcOut, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachErfcOut, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachErfcOut(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachExp = asserts.Op{
@@ -3757,9 +3897,9 @@ func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachExp, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachExp, &locs3, &l0, self)
 	r0 := kernels.XForeachExp(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -3777,9 +3917,10 @@ func XForeachExp_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachExp_, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachExp_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachExp_(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachExpOut = asserts.Op{
@@ -3796,9 +3937,10 @@ func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachExpOut, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachExpOut, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachExpOut(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachExpm1 = asserts.Op{
@@ -3814,9 +3956,9 @@ func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachExpm1, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachExpm1, &locs3, &l0, self)
 	r0 := kernels.XForeachExpm1(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -3834,9 +3976,10 @@ func XForeachExpm1_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachExpm1_, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachExpm1_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachExpm1_(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachExpm1Out = asserts.Op{
@@ -3853,9 +3996,10 @@ func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachExpm1Out, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachExpm1Out, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachExpm1Out(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachFloor = asserts.Op{
@@ -3871,9 +4015,9 @@ func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachFloor, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachFloor, &locs3, &l0, self)
 	r0 := kernels.XForeachFloor(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -3891,9 +4035,10 @@ func XForeachFloor_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachFloor_, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachFloor_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachFloor_(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachFloorOut = asserts.Op{
@@ -3910,9 +4055,10 @@ func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachFloorOut, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachFloorOut, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachFloorOut(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachFrac = asserts.Op{
@@ -3928,9 +4074,9 @@ func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachFrac, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachFrac, &locs3, &l0, self)
 	r0 := kernels.XForeachFrac(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -3948,9 +4094,10 @@ func XForeachFrac_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachFrac_, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachFrac_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachFrac_(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachFracOut = asserts.Op{
@@ -3967,9 +4114,10 @@ func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachFracOut, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachFracOut, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachFracOut(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachLerpList = asserts.Op{
@@ -3985,9 +4133,9 @@ func XForeachLerpList(self []*torch.Tensor, tensors1 []*torch.Tensor, weights []
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre183(&c, &opXForeachLerpList, &locs488, &l0, &l1, &l2, self, tensors1, weights)
+	checksPre251(&c, &opXForeachLerpList, &locs508, &l0, &l1, &l2, self, tensors1, weights)
 	r0 := kernels.XForeachLerpList(self, tensors1, weights)
-	checksPost184(&c, &locs488, &l0, &l1, &l2, self, tensors1, weights)
+	checksPost246(&c, &locs508, &l0, &l1, &l2, self, tensors1, weights)
 	return r0
 }
 
@@ -4005,9 +4153,10 @@ func XForeachLerp_List(self []*torch.Tensor, tensors1 []*torch.Tensor, weights [
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre183(&c, &opXForeachLerp_List, &locs488, &l0, &l1, &l2, self, tensors1, weights)
+	checksPre253(&c, &opXForeachLerp_List, &locs508, &l0, &l1, &l2, self, tensors1, weights)
+	defer c.Abandon()
 	kernels.XForeachLerp_List(self, tensors1, weights)
-	checksPost184(&c, &locs488, &l0, &l1, &l2, self, tensors1, weights)
+	checksPost246(&c, &locs508, &l0, &l1, &l2, self, tensors1, weights)
 }
 
 var opXForeachLerpListOut = asserts.Op{
@@ -4024,9 +4173,10 @@ func XForeachLerpListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weights
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3 asserts.SavedList
-	checksPre187(&c, &opXForeachLerpListOut, &locs489, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
+	checksPre254(&c, &opXForeachLerpListOut, &locs509, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
+	defer c.Abandon()
 	kernels.XForeachLerpListOut(self, tensors1, weights, out)
-	checksPost188(&c, &locs489, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
+	checksPost255(&c, &locs509, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
 }
 
 var opXForeachLerpScalar = asserts.Op{
@@ -4042,9 +4192,9 @@ func XForeachLerpScalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight t
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachLerpScalar, &locs490, &l0, &l1, self, tensors1)
+	checksPre243(&c, &opXForeachLerpScalar, &locs510, &l0, &l1, self, tensors1)
 	r0 := kernels.XForeachLerpScalar(self, tensors1, weight)
-	checksPost153(&c, &locs490, &l0, &l1, self, tensors1)
+	checksPost201(&c, &locs510, &l0, &l1, self, tensors1)
 	return r0
 }
 
@@ -4062,9 +4212,10 @@ func XForeachLerp_Scalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachLerp_Scalar, &locs490, &l0, &l1, self, tensors1)
+	checksPre244(&c, &opXForeachLerp_Scalar, &locs510, &l0, &l1, self, tensors1)
+	defer c.Abandon()
 	kernels.XForeachLerp_Scalar(self, tensors1, weight)
-	checksPost153(&c, &locs490, &l0, &l1, self, tensors1)
+	checksPost201(&c, &locs510, &l0, &l1, self, tensors1)
 }
 
 var opXForeachLerpScalarOut = asserts.Op{
@@ -4081,9 +4232,10 @@ func XForeachLerpScalarOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weigh
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre183(&c, &opXForeachLerpScalarOut, &locs491, &l0, &l1, &l3, self, tensors1, out)
+	checksPre245(&c, &opXForeachLerpScalarOut, &locs511, &l0, &l1, &l3, self, tensors1, out)
+	defer c.Abandon()
 	kernels.XForeachLerpScalarOut(self, tensors1, weight, out)
-	checksPost184(&c, &locs491, &l0, &l1, &l3, self, tensors1, out)
+	checksPost246(&c, &locs511, &l0, &l1, &l3, self, tensors1, out)
 }
 
 var opXForeachLerpScalarList = asserts.Op{
@@ -4099,9 +4251,9 @@ func XForeachLerpScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, weig
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachLerpScalarList, &locs490, &l0, &l1, self, tensors1)
+	checksPre243(&c, &opXForeachLerpScalarList, &locs510, &l0, &l1, self, tensors1)
 	r0 := kernels.XForeachLerpScalarList(self, tensors1, weight)
-	checksPost153(&c, &locs490, &l0, &l1, self, tensors1)
+	checksPost201(&c, &locs510, &l0, &l1, self, tensors1)
 	return r0
 }
 
@@ -4119,9 +4271,10 @@ func XForeachLerp_ScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, wei
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachLerp_ScalarList, &locs490, &l0, &l1, self, tensors1)
+	checksPre244(&c, &opXForeachLerp_ScalarList, &locs510, &l0, &l1, self, tensors1)
+	defer c.Abandon()
 	kernels.XForeachLerp_ScalarList(self, tensors1, weight)
-	checksPost153(&c, &locs490, &l0, &l1, self, tensors1)
+	checksPost201(&c, &locs510, &l0, &l1, self, tensors1)
 }
 
 var opXForeachLerpScalarListOut = asserts.Op{
@@ -4138,9 +4291,10 @@ func XForeachLerpScalarListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, w
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre183(&c, &opXForeachLerpScalarListOut, &locs491, &l0, &l1, &l3, self, tensors1, out)
+	checksPre245(&c, &opXForeachLerpScalarListOut, &locs511, &l0, &l1, &l3, self, tensors1, out)
+	defer c.Abandon()
 	kernels.XForeachLerpScalarListOut(self, tensors1, weight, out)
-	checksPost184(&c, &locs491, &l0, &l1, &l3, self, tensors1, out)
+	checksPost246(&c, &locs511, &l0, &l1, &l3, self, tensors1, out)
 }
 
 var opXForeachLgamma = asserts.Op{
@@ -4156,9 +4310,9 @@ func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachLgamma, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachLgamma, &locs3, &l0, self)
 	r0 := kernels.XForeachLgamma(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -4176,9 +4330,10 @@ func XForeachLgamma_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachLgamma_, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachLgamma_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLgamma_(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachLgammaOut = asserts.Op{
@@ -4195,9 +4350,10 @@ func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachLgammaOut, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachLgammaOut, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLgammaOut(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachLog = asserts.Op{
@@ -4213,9 +4369,9 @@ func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachLog, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachLog, &locs3, &l0, self)
 	r0 := kernels.XForeachLog(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -4233,9 +4389,10 @@ func XForeachLog_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachLog_, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachLog_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLog_(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachLogOut = asserts.Op{
@@ -4252,9 +4409,10 @@ func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachLogOut, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachLogOut, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLogOut(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachLog10 = asserts.Op{
@@ -4270,9 +4428,9 @@ func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachLog10, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachLog10, &locs3, &l0, self)
 	r0 := kernels.XForeachLog10(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -4290,9 +4448,10 @@ func XForeachLog10_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachLog10_, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachLog10_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLog10_(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachLog10Out = asserts.Op{
@@ -4309,9 +4468,10 @@ func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachLog10Out, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachLog10Out, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLog10Out(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachLog1p = asserts.Op{
@@ -4327,9 +4487,9 @@ func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachLog1p, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachLog1p, &locs3, &l0, self)
 	r0 := kernels.XForeachLog1p(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -4347,9 +4507,10 @@ func XForeachLog1p_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachLog1p_, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachLog1p_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLog1p_(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachLog1pOut = asserts.Op{
@@ -4366,9 +4527,10 @@ func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachLog1pOut, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachLog1pOut, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLog1pOut(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachLog2 = asserts.Op{
@@ -4384,9 +4546,9 @@ func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachLog2, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachLog2, &locs3, &l0, self)
 	r0 := kernels.XForeachLog2(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -4404,9 +4566,10 @@ func XForeachLog2_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachLog2_, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachLog2_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLog2_(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachLog2Out = asserts.Op{
@@ -4423,9 +4586,10 @@ func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachLog2Out, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachLog2Out, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLog2Out(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachMax = asserts.Op{
@@ -4441,9 +4605,9 @@ func XForeachMax(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachMax, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachMax, &locs3, &l0, self)
 	r0 := kernels.XForeachMax(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -4461,9 +4625,10 @@ func XForeachMaxOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachMaxOut, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachMaxOut, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachMaxOut(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachNeg = asserts.Op{
@@ -4479,9 +4644,9 @@ func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachNeg, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachNeg, &locs3, &l0, self)
 	r0 := kernels.XForeachNeg(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -4499,9 +4664,10 @@ func XForeachNeg_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachNeg_, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachNeg_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachNeg_(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachNegOut = asserts.Op{
@@ -4518,9 +4684,10 @@ func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachNegOut, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachNegOut, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachNegOut(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachNormScalar = asserts.Op{
@@ -4536,9 +4703,9 @@ func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar, dtype *int) []*t
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachNormScalar, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachNormScalar, &locs3, &l0, self)
 	r0 := kernels.XForeachNormScalar(self, ord, dtype)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -4556,9 +4723,10 @@ func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, dtype *int, o
 	}
 	var c asserts.Call
 	var l0, l3 asserts.SavedList
-	checksPre152(&c, &opXForeachNormScalarOut, &locs39, &l0, &l3, self, out)
+	checksPre200(&c, &opXForeachNormScalarOut, &locs39, &l0, &l3, self, out)
+	defer c.Abandon()
 	kernels.XForeachNormScalarOut(self, ord, dtype, out)
-	checksPost153(&c, &locs39, &l0, &l3, self, out)
+	checksPost201(&c, &locs39, &l0, &l3, self, out)
 }
 
 var opXForeachPowsumScalar = asserts.Op{
@@ -4573,9 +4741,9 @@ func XForeachPowsumScalar(self []*torch.Tensor, ord torch.Scalar, dtype *int) []
 		return kernels.XForeachPowsumScalar(self, ord, dtype)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachPowsumScalar, &locs3)
+	checksPre5(&c, &opXForeachPowsumScalar, &locs3)
 	r0 := kernels.XForeachPowsumScalar(self, ord, dtype)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -4593,9 +4761,10 @@ func XForeachPowsumScalarOut(self []*torch.Tensor, ord torch.Scalar, dtype *int,
 	}
 	var c asserts.Call
 	var l0, l3 asserts.SavedList
-	checksPre152(&c, &opXForeachPowsumScalarOut, &locs39, &l0, &l3, self, out)
+	checksPre200(&c, &opXForeachPowsumScalarOut, &locs39, &l0, &l3, self, out)
+	defer c.Abandon()
 	kernels.XForeachPowsumScalarOut(self, ord, dtype, out)
-	checksPost153(&c, &locs39, &l0, &l3, self, out)
+	checksPost201(&c, &locs39, &l0, &l3, self, out)
 }
 
 var opXForeachPowList = asserts.Op{
@@ -4611,9 +4780,9 @@ func XForeachPowList(self []*torch.Tensor, exponent []*torch.Tensor) []*torch.Te
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachPowList, &locs473, &l0, &l1, self, exponent)
+	checksPre243(&c, &opXForeachPowList, &locs491, &l0, &l1, self, exponent)
 	r0 := kernels.XForeachPowList(self, exponent)
-	checksPost153(&c, &locs473, &l0, &l1, self, exponent)
+	checksPost201(&c, &locs491, &l0, &l1, self, exponent)
 	return r0
 }
 
@@ -4630,9 +4799,9 @@ func XForeachPowScalar(self []*torch.Tensor, exponent torch.Scalar) []*torch.Ten
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachPowScalar, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachPowScalar, &locs3, &l0, self)
 	r0 := kernels.XForeachPowScalar(self, exponent)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -4649,9 +4818,9 @@ func XForeachPowScalarList(self []*torch.Tensor, exponent []torch.Scalar) []*tor
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachPowScalarList, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachPowScalarList, &locs3, &l0, self)
 	r0 := kernels.XForeachPowScalarList(self, exponent)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -4668,9 +4837,9 @@ func XForeachPowScalarAndTensor(self torch.Scalar, exponent []*torch.Tensor) []*
 	}
 	var c asserts.Call
 	var l1 asserts.SavedList
-	checksPre181(&c, &opXForeachPowScalarAndTensor, &locs492, &l1, exponent)
+	checksPre240(&c, &opXForeachPowScalarAndTensor, &locs512, &l1, exponent)
 	r0 := kernels.XForeachPowScalarAndTensor(self, exponent)
-	checksPost182(&c, &locs492, &l1, exponent)
+	checksPost241(&c, &locs512, &l1, exponent)
 	return r0
 }
 
@@ -4688,9 +4857,10 @@ func XForeachPow_List(self []*torch.Tensor, exponent []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachPow_List, &locs473, &l0, &l1, self, exponent)
+	checksPre244(&c, &opXForeachPow_List, &locs491, &l0, &l1, self, exponent)
+	defer c.Abandon()
 	kernels.XForeachPow_List(self, exponent)
-	checksPost153(&c, &locs473, &l0, &l1, self, exponent)
+	checksPost201(&c, &locs491, &l0, &l1, self, exponent)
 }
 
 var opXForeachPowListOut = asserts.Op{
@@ -4707,9 +4877,10 @@ func XForeachPowListOut(self []*torch.Tensor, exponent []*torch.Tensor, out []*t
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre183(&c, &opXForeachPowListOut, &locs469, &l0, &l1, &l2, self, exponent, out)
+	checksPre245(&c, &opXForeachPowListOut, &locs487, &l0, &l1, &l2, self, exponent, out)
+	defer c.Abandon()
 	kernels.XForeachPowListOut(self, exponent, out)
-	checksPost184(&c, &locs469, &l0, &l1, &l2, self, exponent, out)
+	checksPost246(&c, &locs487, &l0, &l1, &l2, self, exponent, out)
 }
 
 var opXForeachPow_Scalar = asserts.Op{
@@ -4726,9 +4897,10 @@ func XForeachPow_Scalar(self []*torch.Tensor, exponent torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachPow_Scalar, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachPow_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachPow_Scalar(self, exponent)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachPowScalarOut = asserts.Op{
@@ -4745,9 +4917,10 @@ func XForeachPowScalarOut(self []*torch.Tensor, exponent torch.Scalar, out []*to
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre152(&c, &opXForeachPowScalarOut, &locs39, &l0, &l2, self, out)
+	checksPre200(&c, &opXForeachPowScalarOut, &locs39, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachPowScalarOut(self, exponent, out)
-	checksPost153(&c, &locs39, &l0, &l2, self, out)
+	checksPost201(&c, &locs39, &l0, &l2, self, out)
 }
 
 var opXForeachPow_ScalarList = asserts.Op{
@@ -4764,9 +4937,10 @@ func XForeachPow_ScalarList(self []*torch.Tensor, exponent []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachPow_ScalarList, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachPow_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachPow_ScalarList(self, exponent)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachPowScalarListOut = asserts.Op{
@@ -4783,9 +4957,10 @@ func XForeachPowScalarListOut(self []*torch.Tensor, exponent []torch.Scalar, out
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre152(&c, &opXForeachPowScalarListOut, &locs39, &l0, &l2, self, out)
+	checksPre200(&c, &opXForeachPowScalarListOut, &locs39, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachPowScalarListOut(self, exponent, out)
-	checksPost153(&c, &locs39, &l0, &l2, self, out)
+	checksPost201(&c, &locs39, &l0, &l2, self, out)
 }
 
 var opXForeachReciprocal = asserts.Op{
@@ -4801,9 +4976,9 @@ func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachReciprocal, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachReciprocal, &locs3, &l0, self)
 	r0 := kernels.XForeachReciprocal(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -4821,9 +4996,10 @@ func XForeachReciprocal_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachReciprocal_, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachReciprocal_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachReciprocal_(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachReciprocalOut = asserts.Op{
@@ -4840,9 +5016,10 @@ func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachReciprocalOut, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachReciprocalOut, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachReciprocalOut(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachRound = asserts.Op{
@@ -4858,9 +5035,9 @@ func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachRound, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachRound, &locs3, &l0, self)
 	r0 := kernels.XForeachRound(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -4878,9 +5055,10 @@ func XForeachRound_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachRound_, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachRound_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachRound_(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachRoundOut = asserts.Op{
@@ -4897,9 +5075,10 @@ func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachRoundOut, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachRoundOut, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachRoundOut(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachRsqrt = asserts.Op{
@@ -4915,9 +5094,9 @@ func XForeachRsqrt(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachRsqrt, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachRsqrt, &locs3, &l0, self)
 	r0 := kernels.XForeachRsqrt(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -4935,9 +5114,10 @@ func XForeachRsqrt_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachRsqrt_, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachRsqrt_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachRsqrt_(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachRsqrtOut = asserts.Op{
@@ -4954,9 +5134,10 @@ func XForeachRsqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachRsqrtOut, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachRsqrtOut, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachRsqrtOut(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachSigmoid = asserts.Op{
@@ -4972,9 +5153,9 @@ func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachSigmoid, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachSigmoid, &locs3, &l0, self)
 	r0 := kernels.XForeachSigmoid(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -4992,9 +5173,10 @@ func XForeachSigmoid_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachSigmoid_, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachSigmoid_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSigmoid_(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachSigmoidOut = asserts.Op{
@@ -5011,9 +5193,10 @@ func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachSigmoidOut, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachSigmoidOut, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSigmoidOut(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachSign = asserts.Op{
@@ -5029,9 +5212,9 @@ func XForeachSign(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachSign, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachSign, &locs3, &l0, self)
 	r0 := kernels.XForeachSign(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -5049,9 +5232,10 @@ func XForeachSign_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachSign_, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachSign_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSign_(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachSignOut = asserts.Op{
@@ -5068,9 +5252,10 @@ func XForeachSignOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachSignOut, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachSignOut, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSignOut(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachSin = asserts.Op{
@@ -5086,9 +5271,9 @@ func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachSin, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachSin, &locs3, &l0, self)
 	r0 := kernels.XForeachSin(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -5106,9 +5291,10 @@ func XForeachSin_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachSin_, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachSin_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSin_(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachSinOut = asserts.Op{
@@ -5125,9 +5311,10 @@ func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachSinOut, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachSinOut, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSinOut(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachSinh = asserts.Op{
@@ -5143,9 +5330,9 @@ func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachSinh, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachSinh, &locs3, &l0, self)
 	r0 := kernels.XForeachSinh(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -5163,9 +5350,10 @@ func XForeachSinh_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachSinh_, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachSinh_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSinh_(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachSinhOut = asserts.Op{
@@ -5182,9 +5370,10 @@ func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachSinhOut, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachSinhOut, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSinhOut(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachSqrt = asserts.Op{
@@ -5200,9 +5389,9 @@ func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachSqrt, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachSqrt, &locs3, &l0, self)
 	r0 := kernels.XForeachSqrt(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -5220,9 +5409,10 @@ func XForeachSqrt_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachSqrt_, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachSqrt_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSqrt_(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachSqrtOut = asserts.Op{
@@ -5239,9 +5429,10 @@ func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachSqrtOut, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachSqrtOut, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSqrtOut(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachTan = asserts.Op{
@@ -5257,9 +5448,9 @@ func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachTan, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachTan, &locs3, &l0, self)
 	r0 := kernels.XForeachTan(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -5277,9 +5468,10 @@ func XForeachTan_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachTan_, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachTan_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachTan_(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachTanOut = asserts.Op{
@@ -5296,9 +5488,10 @@ func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachTanOut, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachTanOut, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachTanOut(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachTanh = asserts.Op{
@@ -5314,9 +5507,9 @@ func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachTanh, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachTanh, &locs3, &l0, self)
 	r0 := kernels.XForeachTanh(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -5334,9 +5527,10 @@ func XForeachTanh_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachTanh_, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachTanh_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachTanh_(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachTanhOut = asserts.Op{
@@ -5353,9 +5547,10 @@ func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachTanhOut, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachTanhOut, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachTanhOut(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachTrunc = asserts.Op{
@@ -5371,9 +5566,9 @@ func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachTrunc, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachTrunc, &locs3, &l0, self)
 	r0 := kernels.XForeachTrunc(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -5391,9 +5586,10 @@ func XForeachTrunc_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachTrunc_, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachTrunc_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachTrunc_(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachTruncOut = asserts.Op{
@@ -5410,9 +5606,10 @@ func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachTruncOut, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachTruncOut, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachTruncOut(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachZero_ = asserts.Op{
@@ -5429,9 +5626,10 @@ func XForeachZero_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachZero_, &locs3, &l0, self)
+	checksPre242(&c, &opXForeachZero_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachZero_(self)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 }
 
 var opXForeachZeroOut = asserts.Op{
@@ -5448,9 +5646,10 @@ func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachZeroOut, &locs39, &l0, &l1, self, out)
+	checksPre200(&c, &opXForeachZeroOut, &locs39, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachZeroOut(self, out)
-	checksPost153(&c, &locs39, &l0, &l1, self, out)
+	checksPost201(&c, &locs39, &l0, &l1, self, out)
 }
 
 var opXForeachZero = asserts.Op{
@@ -5465,9 +5664,9 @@ func XForeachZero(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachZero(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachZero, &locs3)
+	checksPre5(&c, &opXForeachZero, &locs3)
 	r0 := kernels.XForeachZero(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -5484,9 +5683,9 @@ func XForeachClone(self []*torch.Tensor, memory_format *int) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre181(&c, &opXForeachClone, &locs3, &l0, self)
+	checksPre240(&c, &opXForeachClone, &locs3, &l0, self)
 	r0 := kernels.XForeachClone(self, memory_format)
-	checksPost182(&c, &locs3, &l0, self)
+	checksPost241(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -5504,9 +5703,10 @@ func XForeachCloneOut(self []*torch.Tensor, memory_format *int, out []*torch.Ten
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre152(&c, &opXForeachCloneOut, &locs39, &l0, &l2, self, out)
+	checksPre200(&c, &opXForeachCloneOut, &locs39, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachCloneOut(self, memory_format, out)
-	checksPost153(&c, &locs39, &l0, &l2, self, out)
+	checksPost201(&c, &locs39, &l0, &l2, self, out)
 }
 
 var opXForeachCopy_ = asserts.Op{
@@ -5523,9 +5723,10 @@ func XForeachCopy_(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool)
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachCopy_, &locs95, &l0, &l1, self, src)
+	checksPre244(&c, &opXForeachCopy_, &locs101, &l0, &l1, self, src)
+	defer c.Abandon()
 	kernels.XForeachCopy_(self, src, non_blocking)
-	checksPost153(&c, &locs95, &l0, &l1, self, src)
+	checksPost201(&c, &locs101, &l0, &l1, self, src)
 }
 
 var opXForeachCopyOut = asserts.Op{
@@ -5542,9 +5743,10 @@ func XForeachCopyOut(self []*torch.Tensor, src []*torch.Tensor, non_blocking boo
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre183(&c, &opXForeachCopyOut, &locs96, &l0, &l1, &l3, self, src, out)
+	checksPre245(&c, &opXForeachCopyOut, &locs513, &l0, &l1, &l3, self, src, out)
+	defer c.Abandon()
 	kernels.XForeachCopyOut(self, src, non_blocking, out)
-	checksPost184(&c, &locs96, &l0, &l1, &l3, self, src, out)
+	checksPost246(&c, &locs513, &l0, &l1, &l3, self, src, out)
 }
 
 var opXForeachCopy = asserts.Op{
@@ -5559,9 +5761,9 @@ func XForeachCopy(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool) 
 		return kernels.XForeachCopy(self, src, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXForeachCopy, &locs95)
+	checksPre0(&c, &opXForeachCopy, &locs101)
 	r0 := kernels.XForeachCopy(self, src, non_blocking)
-	checksPost2(&c, &locs95)
+	checksPost2(&c, &locs101)
 	return r0
 }
 
@@ -5578,9 +5780,9 @@ func XForeachMm(self []*torch.Tensor, mat2 []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre152(&c, &opXForeachMm, &locs493, &l0, &l1, self, mat2)
+	checksPre243(&c, &opXForeachMm, &locs514, &l0, &l1, self, mat2)
 	r0 := kernels.XForeachMm(self, mat2)
-	checksPost153(&c, &locs493, &l0, &l1, self, mat2)
+	checksPost201(&c, &locs514, &l0, &l1, self, mat2)
 	return r0
 }
 
@@ -5597,9 +5799,9 @@ func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 boo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opBucketizeTensor, &locs494, &a0, &a1, self, boundaries)
+	checksPre12(&c, &opBucketizeTensor, &locs515, &a0, &a1, self, boundaries)
 	r0 := kernels.BucketizeTensor(self, boundaries, out_int32, right)
-	checksPost9(&c, &locs494, &a0, &a1, self, boundaries, r0)
+	checksPost13(&c, &locs515, &a0, &a1, self, boundaries, r0)
 	return r0
 }
 
@@ -5616,9 +5818,10 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre40(&c, &opBucketizeTensorOut, &locs495, &a0, &a1, &a4, self, boundaries, out)
+	checksPre51(&c, &opBucketizeTensorOut, &locs516, &a0, &a1, &a4, self, boundaries, out)
+	defer c.Abandon()
 	r0 := kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
-	checksPost41(&c, &locs495, &a0, &a1, &a4, self, boundaries, out)
+	checksPost52(&c, &locs516, &a0, &a1, &a4, self, boundaries, out)
 	return r0
 }
 
@@ -5635,9 +5838,9 @@ func BucketizeScalar(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opBucketizeScalar, &locs496, &a1, boundaries)
+	checksPre46(&c, &opBucketizeScalar, &locs517, &a1, boundaries)
 	r0 := kernels.BucketizeScalar(self, boundaries, out_int32, right)
-	checksPost38(&c, &locs496, &a1, boundaries, r0)
+	checksPost47(&c, &locs517, &a1, boundaries, r0)
 	return r0
 }
 
@@ -5654,9 +5857,10 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 	}
 	var c asserts.Call
 	var a1, a4 asserts.Saved
-	checksPre11(&c, &opBucketizeScalarOut, &locs497, &a1, &a4, boundaries, out)
+	checksPre48(&c, &opBucketizeScalarOut, &locs518, &a1, &a4, boundaries, out)
+	defer c.Abandon()
 	r0 := kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
-	checksPost12(&c, &locs497, &a1, &a4, boundaries, out)
+	checksPost17(&c, &locs518, &a1, &a4, boundaries, out)
 	return r0
 }
 
@@ -5673,9 +5877,9 @@ func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_i
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre49(&c, &opSearchsortedTensor, &locs498, &a0, &a1, &a5, sorted_sequence, self, sorter)
+	checksPre64(&c, &opSearchsortedTensor, &locs519, &a0, &a1, &a5, sorted_sequence, self, sorter)
 	r0 := kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
-	checksPost50(&c, &locs498, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
+	checksPost65(&c, &locs519, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
 	return r0
 }
 
@@ -5692,9 +5896,10 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre40(&c, &opSearchsortedTensorOut, &locs499, &a0, &a1, &a6, sorted_sequence, self, out)
+	checksPre51(&c, &opSearchsortedTensorOut, &locs520, &a0, &a1, &a6, sorted_sequence, self, out)
+	defer c.Abandon()
 	r0 := kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	checksPost41(&c, &locs499, &a0, &a1, &a6, sorted_sequence, self, out)
+	checksPost52(&c, &locs520, &a0, &a1, &a6, sorted_sequence, self, out)
 	return r0
 }
 
@@ -5711,9 +5916,9 @@ func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_in
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre193(&c, &opSearchsortedScalar, &locs500, &a0, &a5, sorted_sequence, sorter)
+	checksPre260(&c, &opSearchsortedScalar, &locs521, &a0, &a5, sorted_sequence, sorter)
 	r0 := kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
-	checksPost194(&c, &locs500, &a0, &a5, sorted_sequence, sorter, r0)
+	checksPost261(&c, &locs521, &a0, &a5, sorted_sequence, sorter, r0)
 	return r0
 }
 
@@ -5730,9 +5935,10 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre11(&c, &opSearchsortedScalarOut, &locs501, &a0, &a6, sorted_sequence, out)
+	checksPre48(&c, &opSearchsortedScalarOut, &locs522, &a0, &a6, sorted_sequence, out)
+	defer c.Abandon()
 	r0 := kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	checksPost12(&c, &locs501, &a0, &a6, sorted_sequence, out)
+	checksPost17(&c, &locs522, &a0, &a6, sorted_sequence, out)
 	return r0
 }
 
@@ -5766,9 +5972,11 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 		return kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXConvertIndicesFromCooToCsrOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXConvertIndicesFromCooToCsrOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -5784,9 +5992,9 @@ func XConvertIndicesFromCsrToCoo(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXConvertIndicesFromCsrToCoo, &locs502)
+	checksPre9(&c, &opXConvertIndicesFromCsrToCoo, &locs523)
 	r0 := kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
-	checksPost6(&c, &locs502)
+	checksPost10(&c, &locs523)
 	return r0
 }
 
@@ -5802,9 +6010,11 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 		return kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXConvertIndicesFromCsrToCooOut, &locs503)
+	var a4 asserts.Saved
+	checksPre14(&c, &opXConvertIndicesFromCsrToCooOut, &locs524, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
-	checksPost10(&c, &locs503)
+	checksPost15(&c, &locs524, &a4, out)
 	return r0
 }
 
@@ -5821,9 +6031,10 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opMseLossOut, &locs63, &a0, &a1, &a3, self, target, out)
+	checksPre51(&c, &opMseLossOut, &locs66, &a0, &a1, &a3, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.MseLossOut(self, target, reduction, out)
-	checksPost41(&c, &locs63, &a0, &a1, &a3, self, target, out)
+	checksPost52(&c, &locs66, &a0, &a1, &a3, self, target, out)
 	return r0
 }
 
@@ -5840,9 +6051,9 @@ func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMseLoss, &locs160, &a0, &a1, self, target)
+	checksPre12(&c, &opMseLoss, &locs167, &a0, &a1, self, target)
 	r0 := kernels.MseLoss(self, target, reduction)
-	checksPost9(&c, &locs160, &a0, &a1, self, target, r0)
+	checksPost13(&c, &locs167, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -5859,9 +6070,10 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre18(&c, &opMseLossBackwardGradInput, &locs65, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	checksPre56(&c, &opMseLossBackwardGradInput, &locs68, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	checksPost19(&c, &locs65, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	checksPost24(&c, &locs68, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -5878,9 +6090,9 @@ func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opMseLossBackward, &locs504, &a0, &a1, &a2, grad_output, self, target)
+	checksPre53(&c, &opMseLossBackward, &locs525, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.MseLossBackward(grad_output, self, target, reduction)
-	checksPost43(&c, &locs504, &a0, &a1, &a2, grad_output, self, target, r0)
+	checksPost54(&c, &locs525, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -5896,9 +6108,9 @@ func L1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Te
 		return kernels.L1Loss(self, target, reduction)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opL1Loss, &locs160)
+	checksPre9(&c, &opL1Loss, &locs167)
 	r0 := kernels.L1Loss(self, target, reduction)
-	checksPost6(&c, &locs160)
+	checksPost10(&c, &locs167)
 	return r0
 }
 
@@ -5915,9 +6127,10 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre40(&c, &opMultiMarginLossOut, &locs63, &a0, &a1, &a6, self, target, out)
+	checksPre51(&c, &opMultiMarginLossOut, &locs66, &a0, &a1, &a6, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
-	checksPost41(&c, &locs63, &a0, &a1, &a6, self, target, out)
+	checksPost52(&c, &locs66, &a0, &a1, &a6, self, target, out)
 	return r0
 }
 
@@ -5934,9 +6147,9 @@ func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, m
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre49(&c, &opMultiMarginLoss, &locs62, &a0, &a1, &a4, self, target, weight)
+	checksPre64(&c, &opMultiMarginLoss, &locs65, &a0, &a1, &a4, self, target, weight)
 	r0 := kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
-	checksPost50(&c, &locs62, &a0, &a1, &a4, self, target, weight, r0)
+	checksPost65(&c, &locs65, &a0, &a1, &a4, self, target, weight, r0)
 	return r0
 }
 
@@ -5952,9 +6165,11 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 		return kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opMultiMarginLossBackwardGradInput, &locs65)
+	var a7 asserts.Saved
+	checksPre58(&c, &opMultiMarginLossBackwardGradInput, &locs526, &a7, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
-	checksPost23(&c, &locs65)
+	checksPost59(&c, &locs526, &a7, grad_input)
 	return r0
 }
 
@@ -5970,9 +6185,9 @@ func MultiMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targ
 		return kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opMultiMarginLossBackward, &locs504)
+	checksPre44(&c, &opMultiMarginLossBackward, &locs525)
 	r0 := kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
-	checksPost44(&c, &locs504)
+	checksPost57(&c, &locs525)
 	return r0
 }
 
@@ -5988,9 +6203,11 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 		return kernels.MultilabelMarginLossOut(self, target, reduction, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMultilabelMarginLossOut, &locs63)
+	var a3 asserts.Saved
+	checksPre14(&c, &opMultilabelMarginLossOut, &locs70, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossOut(self, target, reduction, out)
-	checksPost10(&c, &locs63)
+	checksPost15(&c, &locs70, &a3, out)
 	return r0
 }
 
@@ -6006,9 +6223,9 @@ func MultilabelMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction in
 		return kernels.MultilabelMarginLoss(self, target, reduction)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMultilabelMarginLoss, &locs160)
+	checksPre9(&c, &opMultilabelMarginLoss, &locs167)
 	r0 := kernels.MultilabelMarginLoss(self, target, reduction)
-	checksPost6(&c, &locs160)
+	checksPost10(&c, &locs167)
 	return r0
 }
 
@@ -6025,9 +6242,10 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre18(&c, &opMultilabelMarginLossForwardOutput, &locs505, &a0, &a1, &a3, &a4, self, target, output, is_target)
+	checksPre230(&c, &opMultilabelMarginLossForwardOutput, &locs527, &a0, &a1, &a3, &a4, self, target, output, is_target)
+	defer c.Abandon()
 	r0, r1 := kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
-	checksPost19(&c, &locs505, &a0, &a1, &a3, &a4, self, target, output, is_target)
+	checksPost24(&c, &locs527, &a0, &a1, &a3, &a4, self, target, output, is_target)
 	return r0, r1
 }
 
@@ -6044,9 +6262,9 @@ func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre20(&c, &opMultilabelMarginLossForward, &locs506, &a0, &a1, self, target)
+	checksPre25(&c, &opMultilabelMarginLossForward, &locs528, &a0, &a1, self, target)
 	r0, r1 := kernels.MultilabelMarginLossForward(self, target, reduction)
-	checksPost21(&c, &locs506, &a0, &a1, self, target, r0, r1)
+	checksPost26(&c, &locs528, &a0, &a1, self, target, r0, r1)
 	return r0, r1
 }
 
@@ -6062,9 +6280,11 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 		return kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opMultilabelMarginLossBackwardGradInput, &locs507)
+	var a5 asserts.Saved
+	checksPre132(&c, &opMultilabelMarginLossBackwardGradInput, &locs529, &a5, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
-	checksPost74(&c, &locs507)
+	checksPost172(&c, &locs529, &a5, grad_input)
 	return r0
 }
 
@@ -6080,9 +6300,9 @@ func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor,
 		return kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opMultilabelMarginLossBackward, &locs508)
+	checksPre60(&c, &opMultilabelMarginLossBackward, &locs530)
 	r0 := kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
-	checksPost77(&c, &locs508)
+	checksPost96(&c, &locs530)
 	return r0
 }
 
@@ -6098,9 +6318,11 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 		return kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNllLossOut, &locs63)
+	var a5 asserts.Saved
+	checksPre14(&c, &opNllLossOut, &locs70, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
-	checksPost10(&c, &locs63)
+	checksPost15(&c, &locs70, &a5, out)
 	return r0
 }
 
@@ -6116,9 +6338,9 @@ func NllLossNd(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 		return kernels.NllLossNd(self, target, weight, reduction, ignore_index)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNllLossNd, &locs160)
+	checksPre9(&c, &opNllLossNd, &locs167)
 	r0 := kernels.NllLossNd(self, target, weight, reduction, ignore_index)
-	checksPost6(&c, &locs160)
+	checksPost10(&c, &locs167)
 	return r0
 }
 
@@ -6134,9 +6356,9 @@ func NllLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, red
 		return kernels.NllLoss(self, target, weight, reduction, ignore_index)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNllLoss, &locs160)
+	checksPre9(&c, &opNllLoss, &locs167)
 	r0 := kernels.NllLoss(self, target, weight, reduction, ignore_index)
-	checksPost6(&c, &locs160)
+	checksPost10(&c, &locs167)
 	return r0
 }
 
@@ -6153,9 +6375,10 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
-	checksPre18(&c, &opNllLossForwardOutput, &locs509, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	checksPre230(&c, &opNllLossForwardOutput, &locs531, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	defer c.Abandon()
 	r0, r1 := kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	checksPost19(&c, &locs509, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	checksPost24(&c, &locs531, &a0, &a1, &a5, &a6, self, target, output, total_weight)
 	return r0, r1
 }
 
@@ -6172,9 +6395,9 @@ func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre195(&c, &opNllLossForward, &locs510, &a0, &a1, &a2, self, target, weight)
+	checksPre262(&c, &opNllLossForward, &locs532, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLossForward(self, target, weight, reduction, ignore_index)
-	checksPost196(&c, &locs510, &a0, &a1, &a2, self, target, weight, r0, r1)
+	checksPost263(&c, &locs532, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -6191,9 +6414,10 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a7 asserts.Saved
-	checksPre179(&c, &opNllLossBackwardGradInput, &locs511, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	checksPre264(&c, &opNllLossBackwardGradInput, &locs533, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	defer c.Abandon()
 	r0 := kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	checksPost180(&c, &locs511, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	checksPost235(&c, &locs533, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
 	return r0
 }
 
@@ -6210,9 +6434,9 @@ func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre197(&c, &opNllLossBackward, &locs512, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	checksPre265(&c, &opNllLossBackward, &locs534, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	checksPost198(&c, &locs512, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	checksPost266(&c, &locs534, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
@@ -6228,9 +6452,11 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 		return kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNllLoss2dOut, &locs63)
+	var a5 asserts.Saved
+	checksPre14(&c, &opNllLoss2dOut, &locs70, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
-	checksPost10(&c, &locs63)
+	checksPost15(&c, &locs70, &a5, out)
 	return r0
 }
 
@@ -6246,9 +6472,9 @@ func NllLoss2d(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 		return kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNllLoss2d, &locs160)
+	checksPre9(&c, &opNllLoss2d, &locs167)
 	r0 := kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
-	checksPost6(&c, &locs160)
+	checksPost10(&c, &locs167)
 	return r0
 }
 
@@ -6265,9 +6491,10 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 	}
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
-	checksPre18(&c, &opNllLoss2dForwardOutput, &locs509, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	checksPre230(&c, &opNllLoss2dForwardOutput, &locs531, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	defer c.Abandon()
 	r0, r1 := kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	checksPost19(&c, &locs509, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	checksPost24(&c, &locs531, &a0, &a1, &a5, &a6, self, target, output, total_weight)
 	return r0, r1
 }
 
@@ -6284,9 +6511,9 @@ func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre195(&c, &opNllLoss2dForward, &locs510, &a0, &a1, &a2, self, target, weight)
+	checksPre262(&c, &opNllLoss2dForward, &locs532, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
-	checksPost196(&c, &locs510, &a0, &a1, &a2, self, target, weight, r0, r1)
+	checksPost263(&c, &locs532, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -6303,9 +6530,10 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a7 asserts.Saved
-	checksPre179(&c, &opNllLoss2dBackwardGradInput, &locs511, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	checksPre264(&c, &opNllLoss2dBackwardGradInput, &locs533, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	defer c.Abandon()
 	r0 := kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	checksPost180(&c, &locs511, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	checksPost235(&c, &locs533, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
 	return r0
 }
 
@@ -6322,9 +6550,9 @@ func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre197(&c, &opNllLoss2dBackward, &locs512, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	checksPre265(&c, &opNllLoss2dBackward, &locs534, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	checksPost198(&c, &locs512, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	checksPost266(&c, &locs534, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
@@ -6341,9 +6569,10 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre40(&c, &opSmoothL1LossOut, &locs63, &a0, &a1, &a4, self, target, out)
+	checksPre51(&c, &opSmoothL1LossOut, &locs66, &a0, &a1, &a4, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.SmoothL1LossOut(self, target, reduction, beta, out)
-	checksPost41(&c, &locs63, &a0, &a1, &a4, self, target, out)
+	checksPost52(&c, &locs66, &a0, &a1, &a4, self, target, out)
 	return r0
 }
 
@@ -6360,9 +6589,9 @@ func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, bet
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSmoothL1Loss, &locs160, &a0, &a1, self, target)
+	checksPre12(&c, &opSmoothL1Loss, &locs167, &a0, &a1, self, target)
 	r0 := kernels.SmoothL1Loss(self, target, reduction, beta)
-	checksPost9(&c, &locs160, &a0, &a1, self, target, r0)
+	checksPost13(&c, &locs167, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -6379,9 +6608,10 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre18(&c, &opSmoothL1LossBackwardGradInput, &locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	checksPre56(&c, &opSmoothL1LossBackwardGradInput, &locs68, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
-	checksPost19(&c, &locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	checksPost24(&c, &locs68, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -6398,9 +6628,9 @@ func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opSmoothL1LossBackward, &locs504, &a0, &a1, &a2, grad_output, self, target)
+	checksPre53(&c, &opSmoothL1LossBackward, &locs525, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
-	checksPost43(&c, &locs504, &a0, &a1, &a2, grad_output, self, target, r0)
+	checksPost54(&c, &locs525, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -6417,9 +6647,10 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre40(&c, &opHuberLossOut, &locs63, &a0, &a1, &a4, self, target, out)
+	checksPre51(&c, &opHuberLossOut, &locs66, &a0, &a1, &a4, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.HuberLossOut(self, target, reduction, delta, out)
-	checksPost41(&c, &locs63, &a0, &a1, &a4, self, target, out)
+	checksPost52(&c, &locs66, &a0, &a1, &a4, self, target, out)
 	return r0
 }
 
@@ -6436,9 +6667,9 @@ func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opHuberLoss, &locs160, &a0, &a1, self, target)
+	checksPre12(&c, &opHuberLoss, &locs167, &a0, &a1, self, target)
 	r0 := kernels.HuberLoss(self, target, reduction, delta)
-	checksPost9(&c, &locs160, &a0, &a1, self, target, r0)
+	checksPost13(&c, &locs167, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -6455,9 +6686,10 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre18(&c, &opHuberLossBackwardOut, &locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	checksPre56(&c, &opHuberLossBackwardOut, &locs68, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
-	checksPost19(&c, &locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	checksPost24(&c, &locs68, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -6474,9 +6706,9 @@ func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opHuberLossBackward, &locs504, &a0, &a1, &a2, grad_output, self, target)
+	checksPre53(&c, &opHuberLossBackward, &locs525, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
-	checksPost43(&c, &locs504, &a0, &a1, &a2, grad_output, self, target, r0)
+	checksPost54(&c, &locs525, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -6493,9 +6725,10 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opSoftMarginLossOut, &locs63, &a0, &a1, &a3, self, target, out)
+	checksPre51(&c, &opSoftMarginLossOut, &locs66, &a0, &a1, &a3, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.SoftMarginLossOut(self, target, reduction, out)
-	checksPost41(&c, &locs63, &a0, &a1, &a3, self, target, out)
+	checksPost52(&c, &locs66, &a0, &a1, &a3, self, target, out)
 	return r0
 }
 
@@ -6512,9 +6745,9 @@ func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSoftMarginLoss, &locs160, &a0, &a1, self, target)
+	checksPre12(&c, &opSoftMarginLoss, &locs167, &a0, &a1, self, target)
 	r0 := kernels.SoftMarginLoss(self, target, reduction)
-	checksPost9(&c, &locs160, &a0, &a1, self, target, r0)
+	checksPost13(&c, &locs167, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -6531,9 +6764,10 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre18(&c, &opSoftMarginLossBackwardGradInput, &locs65, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	checksPre56(&c, &opSoftMarginLossBackwardGradInput, &locs68, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	checksPost19(&c, &locs65, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	checksPost24(&c, &locs68, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -6550,9 +6784,9 @@ func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targe
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opSoftMarginLossBackward, &locs504, &a0, &a1, &a2, grad_output, self, target)
+	checksPre53(&c, &opSoftMarginLossBackward, &locs525, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
-	checksPost43(&c, &locs504, &a0, &a1, &a2, grad_output, self, target, r0)
+	checksPost54(&c, &locs525, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -6569,9 +6803,10 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opEluOut, &locs39, &a0, &a4, self, out)
+	checksPre48(&c, &opEluOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.EluOut(self, alpha, scale, input_scale, out)
-	checksPost12(&c, &locs39, &a0, &a4, self, out)
+	checksPost17(&c, &locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -6588,9 +6823,9 @@ func Elu(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opElu, &locs0, &a0, self)
+	checksPre46(&c, &opElu, &locs0, &a0, self)
 	r0 := kernels.Elu(self, alpha, scale, input_scale)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6607,9 +6842,10 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 	}
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
-	checksPre40(&c, &opEluBackwardGradInput, &locs513, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
+	checksPre51(&c, &opEluBackwardGradInput, &locs535, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
+	defer c.Abandon()
 	r0 := kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
-	checksPost41(&c, &locs513, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
+	checksPost52(&c, &locs535, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
 	return r0
 }
 
@@ -6626,9 +6862,9 @@ func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scal
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre8(&c, &opEluBackward, &locs514, &a0, &a5, grad_output, self_or_result)
+	checksPre12(&c, &opEluBackward, &locs536, &a0, &a5, grad_output, self_or_result)
 	r0 := kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
-	checksPost9(&c, &locs514, &a0, &a5, grad_output, self_or_result, r0)
+	checksPost13(&c, &locs536, &a0, &a5, grad_output, self_or_result, r0)
 	return r0
 }
 
@@ -6645,9 +6881,10 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opElu_, &locs3, &a0, self)
+	checksPre7(&c, &opElu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Elu_(self, alpha, scale, input_scale)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6664,9 +6901,10 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opGluOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opGluOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GluOut(self, dim, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6683,9 +6921,9 @@ func Glu(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opGlu, &locs0, &a0, self)
+	checksPre46(&c, &opGlu, &locs0, &a0, self)
 	r0 := kernels.Glu(self, dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6702,9 +6940,10 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opGluBackwardGradInput, &locs275, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre51(&c, &opGluBackwardGradInput, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
-	checksPost41(&c, &locs275, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPost52(&c, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -6721,9 +6960,9 @@ func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opGluBackward, &locs222, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opGluBackward, &locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.GluBackward(grad_output, self, dim)
-	checksPost9(&c, &locs222, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -6739,9 +6978,9 @@ func GluJvp(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64) *to
 		return kernels.GluJvp(glu, x, dx, dim)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opGluJvp, &locs515)
+	checksPre44(&c, &opGluJvp, &locs537)
 	r0 := kernels.GluJvp(glu, x, dx, dim)
-	checksPost44(&c, &locs515)
+	checksPost57(&c, &locs537)
 	return r0
 }
 
@@ -6757,9 +6996,11 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 		return kernels.GluJvpOut(glu, x, dx, dim, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opGluJvpOut, &locs516)
+	var a4 asserts.Saved
+	checksPre58(&c, &opGluJvpOut, &locs538, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.GluJvpOut(glu, x, dx, dim, out)
-	checksPost23(&c, &locs516)
+	checksPost59(&c, &locs538, &a4, out)
 	return r0
 }
 
@@ -6775,9 +7016,9 @@ func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tenso
 		return kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opGluBackwardJvp, &locs517)
+	checksPre62(&c, &opGluBackwardJvp, &locs539)
 	r0 := kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
-	checksPost78(&c, &locs517)
+	checksPost99(&c, &locs539)
 	return r0
 }
 
@@ -6793,9 +7034,11 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 		return kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opGluBackwardJvpOut, &locs518)
+	var a6 asserts.Saved
+	checksPre100(&c, &opGluBackwardJvpOut, &locs540, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
-	checksPost63(&c, &locs518)
+	checksPost101(&c, &locs540, &a6, out)
 	return r0
 }
 
@@ -6812,9 +7055,10 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opHardsigmoidOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opHardsigmoidOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.HardsigmoidOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6831,9 +7075,9 @@ func Hardsigmoid(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opHardsigmoid, &locs0, &a0, self)
+	checksPre46(&c, &opHardsigmoid, &locs0, &a0, self)
 	r0 := kernels.Hardsigmoid(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6850,9 +7094,10 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opHardsigmoid_, &locs3, &a0, self)
+	checksPre7(&c, &opHardsigmoid_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Hardsigmoid_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6868,9 +7113,11 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 		return kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHardsigmoidBackwardGradInput, &locs275)
+	var a2 asserts.Saved
+	checksPre14(&c, &opHardsigmoidBackwardGradInput, &locs288, &a2, grad_input)
+	defer c.Abandon()
 	r0 := kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
-	checksPost10(&c, &locs275)
+	checksPost15(&c, &locs288, &a2, grad_input)
 	return r0
 }
 
@@ -6886,9 +7133,9 @@ func HardsigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.T
 		return kernels.HardsigmoidBackward(grad_output, self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHardsigmoidBackward, &locs222)
+	checksPre9(&c, &opHardsigmoidBackward, &locs231)
 	r0 := kernels.HardsigmoidBackward(grad_output, self)
-	checksPost6(&c, &locs222)
+	checksPost10(&c, &locs231)
 	return r0
 }
 
@@ -6905,9 +7152,10 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opHardtanhOut, &locs39, &a0, &a3, self, out)
+	checksPre48(&c, &opHardtanhOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.HardtanhOut(self, min_val, max_val, out)
-	checksPost12(&c, &locs39, &a0, &a3, self, out)
+	checksPost17(&c, &locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -6924,9 +7172,9 @@ func Hardtanh(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opHardtanh, &locs0, &a0, self)
+	checksPre46(&c, &opHardtanh, &locs0, &a0, self)
 	r0 := kernels.Hardtanh(self, min_val, max_val)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6943,9 +7191,10 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre40(&c, &opHardtanhBackwardGradInput, &locs275, &a0, &a1, &a4, grad_output, self, grad_input)
+	checksPre51(&c, &opHardtanhBackwardGradInput, &locs284, &a0, &a1, &a4, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
-	checksPost41(&c, &locs275, &a0, &a1, &a4, grad_output, self, grad_input)
+	checksPost52(&c, &locs284, &a0, &a1, &a4, grad_output, self, grad_input)
 	return r0
 }
 
@@ -6962,9 +7211,9 @@ func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opHardtanhBackward, &locs222, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opHardtanhBackward, &locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.HardtanhBackward(grad_output, self, min_val, max_val)
-	checksPost9(&c, &locs222, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -6981,9 +7230,10 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opHardtanh_, &locs3, &a0, self)
+	checksPre7(&c, &opHardtanh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Hardtanh_(self, min_val, max_val)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7000,9 +7250,10 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opHardswishOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opHardswishOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.HardswishOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7019,9 +7270,9 @@ func Hardswish(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opHardswish, &locs0, &a0, self)
+	checksPre46(&c, &opHardswish, &locs0, &a0, self)
 	r0 := kernels.Hardswish(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7038,9 +7289,10 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opHardswish_, &locs3, &a0, self)
+	checksPre7(&c, &opHardswish_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Hardswish_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7057,9 +7309,9 @@ func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opHardswishBackward, &locs222, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opHardswishBackward, &locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.HardswishBackward(grad_output, self)
-	checksPost9(&c, &locs222, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -7075,9 +7327,11 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 		return kernels.HardswishBackwardOut(grad_output, self, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHardswishBackwardOut, &locs223)
+	var a2 asserts.Saved
+	checksPre14(&c, &opHardswishBackwardOut, &locs232, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.HardswishBackwardOut(grad_output, self, out)
-	checksPost10(&c, &locs223)
+	checksPost15(&c, &locs232, &a2, out)
 	return r0
 }
 
@@ -7094,9 +7348,10 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opLeakyReluOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opLeakyReluOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LeakyReluOut(self, negative_slope, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -7113,9 +7368,9 @@ func LeakyRelu(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLeakyRelu, &locs0, &a0, self)
+	checksPre46(&c, &opLeakyRelu, &locs0, &a0, self)
 	r0 := kernels.LeakyRelu(self, negative_slope)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7132,9 +7387,10 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre40(&c, &opLeakyReluBackwardGradInput, &locs275, &a0, &a1, &a4, grad_output, self, grad_input)
+	checksPre51(&c, &opLeakyReluBackwardGradInput, &locs284, &a0, &a1, &a4, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
-	checksPost41(&c, &locs275, &a0, &a1, &a4, grad_output, self, grad_input)
+	checksPost52(&c, &locs284, &a0, &a1, &a4, grad_output, self, grad_input)
 	return r0
 }
 
@@ -7151,9 +7407,9 @@ func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLeakyReluBackward, &locs222, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opLeakyReluBackward, &locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
-	checksPost9(&c, &locs222, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -7170,9 +7426,10 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLeakyRelu_, &locs3, &a0, self)
+	checksPre7(&c, &opLeakyRelu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LeakyRelu_(self, negative_slope)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7188,9 +7445,11 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LogSigmoidOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogSigmoidOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opLogSigmoidOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LogSigmoidOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -7225,9 +7484,10 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLogSigmoidForwardOutput, &locs519, &a0, &a1, &a2, self, output, buffer)
+	checksPre95(&c, &opLogSigmoidForwardOutput, &locs541, &a0, &a1, &a2, self, output, buffer)
+	defer c.Abandon()
 	r0, r1 := kernels.LogSigmoidForwardOutput(self, output, buffer)
-	checksPost41(&c, &locs519, &a0, &a1, &a2, self, output, buffer)
+	checksPost52(&c, &locs541, &a0, &a1, &a2, self, output, buffer)
 	return r0, r1
 }
 
@@ -7244,9 +7504,9 @@ func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opLogSigmoidForward, &locs26, &a0, self)
+	checksPre40(&c, &opLogSigmoidForward, &locs26, &a0, self)
 	r0, r1 := kernels.LogSigmoidForward(self)
-	checksPost35(&c, &locs26, &a0, self, r0, r1)
+	checksPost41(&c, &locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7263,9 +7523,10 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre18(&c, &opLogSigmoidBackwardGradInput, &locs520, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
+	checksPre56(&c, &opLogSigmoidBackwardGradInput, &locs542, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
+	defer c.Abandon()
 	r0 := kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
-	checksPost19(&c, &locs520, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
+	checksPost24(&c, &locs542, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
 	return r0
 }
 
@@ -7282,9 +7543,9 @@ func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opLogSigmoidBackward, &locs521, &a0, &a1, &a2, grad_output, self, buffer)
+	checksPre53(&c, &opLogSigmoidBackward, &locs543, &a0, &a1, &a2, grad_output, self, buffer)
 	r0 := kernels.LogSigmoidBackward(grad_output, self, buffer)
-	checksPost43(&c, &locs521, &a0, &a1, &a2, grad_output, self, buffer, r0)
+	checksPost54(&c, &locs543, &a0, &a1, &a2, grad_output, self, buffer, r0)
 	return r0
 }
 
@@ -7301,9 +7562,10 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre40(&c, &opRreluWithNoiseOut, &locs522, &a0, &a1, &a6, self, noise, out)
+	checksPre95(&c, &opRreluWithNoiseOut, &locs544, &a0, &a1, &a6, self, noise, out)
+	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
-	checksPost41(&c, &locs522, &a0, &a1, &a6, self, noise, out)
+	checksPost52(&c, &locs544, &a0, &a1, &a6, self, noise, out)
 	return r0
 }
 
@@ -7320,9 +7582,10 @@ func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opRreluWithNoise, &locs523, &a0, &a1, self, noise)
+	checksPre267(&c, &opRreluWithNoise, &locs545, &a0, &a1, self, noise)
+	defer c.Abandon()
 	r0 := kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
-	checksPost9(&c, &locs523, &a0, &a1, self, noise, r0)
+	checksPost13(&c, &locs545, &a0, &a1, self, noise, r0)
 	return r0
 }
 
@@ -7339,9 +7602,9 @@ func RreluWithNoiseFunctional(self *torch.Tensor, noise *torch.Tensor, lower tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre20(&c, &opRreluWithNoiseFunctional, &locs524, &a0, &a1, self, noise)
+	checksPre25(&c, &opRreluWithNoiseFunctional, &locs546, &a0, &a1, self, noise)
 	r0, r1 := kernels.RreluWithNoiseFunctional(self, noise, lower, upper, training, generator)
-	checksPost21(&c, &locs524, &a0, &a1, self, noise, r0, r1)
+	checksPost26(&c, &locs546, &a0, &a1, self, noise, r0, r1)
 	return r0, r1
 }
 
@@ -7358,9 +7621,9 @@ func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opRreluWithNoiseBackward, &locs525, &a0, &a1, &a2, grad_output, self, noise)
+	checksPre53(&c, &opRreluWithNoiseBackward, &locs547, &a0, &a1, &a2, grad_output, self, noise)
 	r0 := kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
-	checksPost43(&c, &locs525, &a0, &a1, &a2, grad_output, self, noise, r0)
+	checksPost54(&c, &locs547, &a0, &a1, &a2, grad_output, self, noise, r0)
 	return r0
 }
 
@@ -7376,9 +7639,11 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 		return kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opRreluWithNoiseBackwardOut, &locs526)
+	var a7 asserts.Saved
+	checksPre58(&c, &opRreluWithNoiseBackwardOut, &locs548, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
-	checksPost23(&c, &locs526)
+	checksPost59(&c, &locs548, &a7, out)
 	return r0
 }
 
@@ -7395,9 +7660,10 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opRreluWithNoise_, &locs527, &a0, &a1, self, noise)
+	checksPre268(&c, &opRreluWithNoise_, &locs549, &a0, &a1, self, noise)
+	defer c.Abandon()
 	r0 := kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
-	checksPost12(&c, &locs527, &a0, &a1, self, noise)
+	checksPost17(&c, &locs549, &a0, &a1, self, noise)
 	return r0
 }
 
@@ -7414,9 +7680,10 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opSoftplusOut, &locs39, &a0, &a3, self, out)
+	checksPre48(&c, &opSoftplusOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.SoftplusOut(self, beta, threshold, out)
-	checksPost12(&c, &locs39, &a0, &a3, self, out)
+	checksPost17(&c, &locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -7433,9 +7700,9 @@ func Softplus(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSoftplus, &locs0, &a0, self)
+	checksPre46(&c, &opSoftplus, &locs0, &a0, self)
 	r0 := kernels.Softplus(self, beta, threshold)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7452,9 +7719,10 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre40(&c, &opSoftplusBackwardGradInput, &locs275, &a0, &a1, &a4, grad_output, self, grad_input)
+	checksPre51(&c, &opSoftplusBackwardGradInput, &locs284, &a0, &a1, &a4, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
-	checksPost41(&c, &locs275, &a0, &a1, &a4, grad_output, self, grad_input)
+	checksPost52(&c, &locs284, &a0, &a1, &a4, grad_output, self, grad_input)
 	return r0
 }
 
@@ -7471,9 +7739,9 @@ func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSoftplusBackward, &locs222, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opSoftplusBackward, &locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.SoftplusBackward(grad_output, self, beta, threshold)
-	checksPost9(&c, &locs222, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -7490,9 +7758,10 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSoftshrinkOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opSoftshrinkOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SoftshrinkOut(self, lambd, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -7509,9 +7778,9 @@ func Softshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSoftshrink, &locs0, &a0, self)
+	checksPre46(&c, &opSoftshrink, &locs0, &a0, self)
 	r0 := kernels.Softshrink(self, lambd)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7528,9 +7797,10 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opSoftshrinkBackwardGradInput, &locs275, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre51(&c, &opSoftshrinkBackwardGradInput, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
-	checksPost41(&c, &locs275, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPost52(&c, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -7547,9 +7817,9 @@ func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSoftshrinkBackward, &locs222, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opSoftshrinkBackward, &locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.SoftshrinkBackward(grad_output, self, lambd)
-	checksPost9(&c, &locs222, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -7565,9 +7835,11 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 		return kernels.AdaptiveAvgPool2dOut(self, output_size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAdaptiveAvgPool2dOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opAdaptiveAvgPool2dOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool2dOut(self, output_size, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -7602,9 +7874,9 @@ func MkldnnAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMkldnnAdaptiveAvgPool2d, &locs0, &a0, self)
+	checksPre46(&c, &opMkldnnAdaptiveAvgPool2d, &locs0, &a0, self)
 	r0 := kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7621,9 +7893,10 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opMkldnnAdaptiveAvgPool2dOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opMkldnnAdaptiveAvgPool2dOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -7639,9 +7912,9 @@ func MkldnnAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tens
 		return kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMkldnnAdaptiveAvgPool2dBackward, &locs222)
+	checksPre9(&c, &opMkldnnAdaptiveAvgPool2dBackward, &locs231)
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
-	checksPost6(&c, &locs222)
+	checksPost10(&c, &locs231)
 	return r0
 }
 
@@ -7657,9 +7930,11 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 		return kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &locs223)
+	var a2 asserts.Saved
+	checksPre14(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &locs232, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	checksPost10(&c, &locs223)
+	checksPost15(&c, &locs232, &a2, out)
 	return r0
 }
 
@@ -7676,9 +7951,9 @@ func XAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXAdaptiveAvgPool2d, &locs0, &a0, self)
+	checksPre46(&c, &opXAdaptiveAvgPool2d, &locs0, &a0, self)
 	r0 := kernels.XAdaptiveAvgPool2d(self, output_size)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7694,9 +7969,11 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 		return kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXAdaptiveAvgPool2dOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXAdaptiveAvgPool2dOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -7713,9 +7990,9 @@ func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXAdaptiveAvgPool2dBackward, &locs222, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opXAdaptiveAvgPool2dBackward, &locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
-	checksPost9(&c, &locs222, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -7731,9 +8008,11 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 		return kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXAdaptiveAvgPool2dBackwardOut, &locs223)
+	var a2 asserts.Saved
+	checksPre14(&c, &opXAdaptiveAvgPool2dBackwardOut, &locs232, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	checksPost10(&c, &locs223)
+	checksPost15(&c, &locs232, &a2, out)
 	return r0
 }
 
@@ -7749,9 +8028,11 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 		return kernels.AdaptiveAvgPool3dOut(self, output_size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAdaptiveAvgPool3dOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opAdaptiveAvgPool3dOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dOut(self, output_size, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -7786,9 +8067,9 @@ func XAdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXAdaptiveAvgPool3d, &locs0, &a0, self)
+	checksPre46(&c, &opXAdaptiveAvgPool3d, &locs0, &a0, self)
 	r0 := kernels.XAdaptiveAvgPool3d(self, output_size)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7804,9 +8085,11 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 		return kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXAdaptiveAvgPool3dOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXAdaptiveAvgPool3dOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -7822,9 +8105,11 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 		return kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opAdaptiveAvgPool3dBackwardGradInput, &locs275)
+	var a2 asserts.Saved
+	checksPre14(&c, &opAdaptiveAvgPool3dBackwardGradInput, &locs288, &a2, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
-	checksPost10(&c, &locs275)
+	checksPost15(&c, &locs288, &a2, grad_input)
 	return r0
 }
 
@@ -7841,9 +8126,9 @@ func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXAdaptiveAvgPool3dBackward, &locs222, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opXAdaptiveAvgPool3dBackward, &locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
-	checksPost9(&c, &locs222, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -7859,9 +8144,11 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 		return kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXAdaptiveAvgPool3dBackwardOut, &locs223)
+	var a2 asserts.Saved
+	checksPre14(&c, &opXAdaptiveAvgPool3dBackwardOut, &locs232, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
-	checksPost10(&c, &locs223)
+	checksPost15(&c, &locs232, &a2, out)
 	return r0
 }
 
@@ -7878,9 +8165,10 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opAdaptiveMaxPool2dOut, &locs528, &a0, &a2, &a3, self, out, indices)
+	checksPre95(&c, &opAdaptiveMaxPool2dOut, &locs550, &a0, &a2, &a3, self, out, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
-	checksPost41(&c, &locs528, &a0, &a2, &a3, self, out, indices)
+	checksPost52(&c, &locs550, &a0, &a2, &a3, self, out, indices)
 	return r0, r1
 }
 
@@ -7897,9 +8185,9 @@ func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opAdaptiveMaxPool2d, &locs26, &a0, self)
+	checksPre40(&c, &opAdaptiveMaxPool2d, &locs26, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool2d(self, output_size)
-	checksPost35(&c, &locs26, &a0, self, r0, r1)
+	checksPost41(&c, &locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7916,9 +8204,10 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre18(&c, &opAdaptiveMaxPool2dBackwardGradInput, &locs529, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	checksPre56(&c, &opAdaptiveMaxPool2dBackwardGradInput, &locs551, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
-	checksPost19(&c, &locs529, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	checksPost24(&c, &locs551, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -7935,9 +8224,9 @@ func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opAdaptiveMaxPool2dBackward, &locs530, &a0, &a1, &a2, grad_output, self, indices)
+	checksPre53(&c, &opAdaptiveMaxPool2dBackward, &locs552, &a0, &a1, &a2, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
-	checksPost43(&c, &locs530, &a0, &a1, &a2, grad_output, self, indices, r0)
+	checksPost54(&c, &locs552, &a0, &a1, &a2, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -7954,9 +8243,10 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opAdaptiveMaxPool3dOut, &locs528, &a0, &a2, &a3, self, out, indices)
+	checksPre95(&c, &opAdaptiveMaxPool3dOut, &locs550, &a0, &a2, &a3, self, out, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
-	checksPost41(&c, &locs528, &a0, &a2, &a3, self, out, indices)
+	checksPost52(&c, &locs550, &a0, &a2, &a3, self, out, indices)
 	return r0, r1
 }
 
@@ -7973,9 +8263,9 @@ func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opAdaptiveMaxPool3d, &locs26, &a0, self)
+	checksPre40(&c, &opAdaptiveMaxPool3d, &locs26, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool3d(self, output_size)
-	checksPost35(&c, &locs26, &a0, self, r0, r1)
+	checksPost41(&c, &locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7992,9 +8282,10 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre18(&c, &opAdaptiveMaxPool3dBackwardGradInput, &locs529, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	checksPre56(&c, &opAdaptiveMaxPool3dBackwardGradInput, &locs551, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
-	checksPost19(&c, &locs529, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	checksPost24(&c, &locs551, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -8011,9 +8302,9 @@ func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opAdaptiveMaxPool3dBackward, &locs530, &a0, &a1, &a2, grad_output, self, indices)
+	checksPre53(&c, &opAdaptiveMaxPool3dBackward, &locs552, &a0, &a1, &a2, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
-	checksPost43(&c, &locs530, &a0, &a1, &a2, grad_output, self, indices, r0)
+	checksPost54(&c, &locs552, &a0, &a1, &a2, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -8030,9 +8321,10 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	checksPre11(&c, &opAvgPool2dOut, &locs39, &a0, &a7, self, out)
+	checksPre48(&c, &opAvgPool2dOut, &locs39, &a0, &a7, self, out)
+	defer c.Abandon()
 	r0 := kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	checksPost12(&c, &locs39, &a0, &a7, self, out)
+	checksPost17(&c, &locs39, &a0, &a7, self, out)
 	return r0
 }
 
@@ -8049,9 +8341,9 @@ func AvgPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAvgPool2d, &locs0, &a0, self)
+	checksPre46(&c, &opAvgPool2d, &locs0, &a0, self)
 	r0 := kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8068,9 +8360,10 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre40(&c, &opAvgPool2dBackwardGradInput, &locs275, &a0, &a1, &a8, grad_output, self, grad_input)
+	checksPre51(&c, &opAvgPool2dBackwardGradInput, &locs284, &a0, &a1, &a8, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	checksPost41(&c, &locs275, &a0, &a1, &a8, grad_output, self, grad_input)
+	checksPost52(&c, &locs284, &a0, &a1, &a8, grad_output, self, grad_input)
 	return r0
 }
 
@@ -8087,9 +8380,9 @@ func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opAvgPool2dBackward, &locs222, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opAvgPool2dBackward, &locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost9(&c, &locs222, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8106,9 +8399,10 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	checksPre11(&c, &opAvgPool3dOut, &locs39, &a0, &a7, self, out)
+	checksPre48(&c, &opAvgPool3dOut, &locs39, &a0, &a7, self, out)
+	defer c.Abandon()
 	r0 := kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	checksPost12(&c, &locs39, &a0, &a7, self, out)
+	checksPost17(&c, &locs39, &a0, &a7, self, out)
 	return r0
 }
 
@@ -8125,9 +8419,9 @@ func AvgPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAvgPool3d, &locs0, &a0, self)
+	checksPre46(&c, &opAvgPool3d, &locs0, &a0, self)
 	r0 := kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8144,9 +8438,10 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre40(&c, &opAvgPool3dBackwardGradInput, &locs275, &a0, &a1, &a8, grad_output, self, grad_input)
+	checksPre51(&c, &opAvgPool3dBackwardGradInput, &locs284, &a0, &a1, &a8, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	checksPost41(&c, &locs275, &a0, &a1, &a8, grad_output, self, grad_input)
+	checksPost52(&c, &locs284, &a0, &a1, &a8, grad_output, self, grad_input)
 	return r0
 }
 
@@ -8163,9 +8458,9 @@ func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opAvgPool3dBackward, &locs222, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opAvgPool3dBackward, &locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost9(&c, &locs222, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8182,9 +8477,10 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre18(&c, &opFractionalMaxPool2dOutput, &locs531, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	checksPre230(&c, &opFractionalMaxPool2dOutput, &locs553, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	checksPost19(&c, &locs531, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	checksPost24(&c, &locs553, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	return r0, r1
 }
 
@@ -8201,9 +8497,9 @@ func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre20(&c, &opFractionalMaxPool2d, &locs532, &a0, &a3, self, random_samples)
+	checksPre25(&c, &opFractionalMaxPool2d, &locs554, &a0, &a3, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
-	checksPost21(&c, &locs532, &a0, &a3, self, random_samples, r0, r1)
+	checksPost26(&c, &locs554, &a0, &a3, self, random_samples, r0, r1)
 	return r0, r1
 }
 
@@ -8220,9 +8516,10 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
-	checksPre18(&c, &opFractionalMaxPool2dBackwardGradInput, &locs529, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	checksPre56(&c, &opFractionalMaxPool2dBackwardGradInput, &locs551, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	checksPost19(&c, &locs529, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	checksPost24(&c, &locs551, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -8239,9 +8536,9 @@ func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre42(&c, &opFractionalMaxPool2dBackward, &locs530, &a0, &a1, &a4, grad_output, self, indices)
+	checksPre53(&c, &opFractionalMaxPool2dBackward, &locs552, &a0, &a1, &a4, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
-	checksPost43(&c, &locs530, &a0, &a1, &a4, grad_output, self, indices, r0)
+	checksPost54(&c, &locs552, &a0, &a1, &a4, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -8258,9 +8555,10 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre18(&c, &opFractionalMaxPool3dOutput, &locs531, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	checksPre230(&c, &opFractionalMaxPool3dOutput, &locs553, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	checksPost19(&c, &locs531, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	checksPost24(&c, &locs553, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	return r0, r1
 }
 
@@ -8277,9 +8575,9 @@ func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre20(&c, &opFractionalMaxPool3d, &locs532, &a0, &a3, self, random_samples)
+	checksPre25(&c, &opFractionalMaxPool3d, &locs554, &a0, &a3, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
-	checksPost21(&c, &locs532, &a0, &a3, self, random_samples, r0, r1)
+	checksPost26(&c, &locs554, &a0, &a3, self, random_samples, r0, r1)
 	return r0, r1
 }
 
@@ -8296,9 +8594,10 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
-	checksPre18(&c, &opFractionalMaxPool3dBackwardGradInput, &locs529, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	checksPre56(&c, &opFractionalMaxPool3dBackwardGradInput, &locs551, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	checksPost19(&c, &locs529, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	checksPost24(&c, &locs551, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -8315,9 +8614,9 @@ func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre42(&c, &opFractionalMaxPool3dBackward, &locs530, &a0, &a1, &a4, grad_output, self, indices)
+	checksPre53(&c, &opFractionalMaxPool3dBackward, &locs552, &a0, &a1, &a4, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
-	checksPost43(&c, &locs530, &a0, &a1, &a4, grad_output, self, indices, r0)
+	checksPost54(&c, &locs552, &a0, &a1, &a4, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -8334,9 +8633,10 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	}
 	var c asserts.Call
 	var a0, a6, a7 asserts.Saved
-	checksPre40(&c, &opMaxPool2dWithIndicesOut, &locs528, &a0, &a6, &a7, self, out, indices)
+	checksPre95(&c, &opMaxPool2dWithIndicesOut, &locs550, &a0, &a6, &a7, self, out, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	checksPost41(&c, &locs528, &a0, &a6, &a7, self, out, indices)
+	checksPost52(&c, &locs550, &a0, &a6, &a7, self, out, indices)
 	return r0, r1
 }
 
@@ -8353,9 +8653,9 @@ func MaxPool2dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opMaxPool2dWithIndices, &locs26, &a0, self)
+	checksPre40(&c, &opMaxPool2dWithIndices, &locs26, &a0, self)
 	r0, r1 := kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost35(&c, &locs26, &a0, self, r0, r1)
+	checksPost41(&c, &locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -8372,9 +8672,10 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
-	checksPre18(&c, &opMaxPool2dWithIndicesBackwardGradInput, &locs529, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	checksPre56(&c, &opMaxPool2dWithIndicesBackwardGradInput, &locs551, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	checksPost19(&c, &locs529, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	checksPost24(&c, &locs551, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -8391,9 +8692,9 @@ func MaxPool2dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre42(&c, &opMaxPool2dWithIndicesBackward, &locs530, &a0, &a1, &a7, grad_output, self, indices)
+	checksPre53(&c, &opMaxPool2dWithIndicesBackward, &locs552, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	checksPost43(&c, &locs530, &a0, &a1, &a7, grad_output, self, indices, r0)
+	checksPost54(&c, &locs552, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -8410,9 +8711,10 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	}
 	var c asserts.Call
 	var a0, a6, a7 asserts.Saved
-	checksPre40(&c, &opMaxPool3dWithIndicesOut, &locs528, &a0, &a6, &a7, self, out, indices)
+	checksPre95(&c, &opMaxPool3dWithIndicesOut, &locs550, &a0, &a6, &a7, self, out, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	checksPost41(&c, &locs528, &a0, &a6, &a7, self, out, indices)
+	checksPost52(&c, &locs550, &a0, &a6, &a7, self, out, indices)
 	return r0, r1
 }
 
@@ -8429,9 +8731,9 @@ func MaxPool3dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opMaxPool3dWithIndices, &locs26, &a0, self)
+	checksPre40(&c, &opMaxPool3dWithIndices, &locs26, &a0, self)
 	r0, r1 := kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost35(&c, &locs26, &a0, self, r0, r1)
+	checksPost41(&c, &locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -8448,9 +8750,10 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
-	checksPre18(&c, &opMaxPool3dWithIndicesBackwardGradInput, &locs529, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	checksPre56(&c, &opMaxPool3dWithIndicesBackwardGradInput, &locs551, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	checksPost19(&c, &locs529, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	checksPost24(&c, &locs551, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -8467,9 +8770,9 @@ func MaxPool3dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre42(&c, &opMaxPool3dWithIndicesBackward, &locs530, &a0, &a1, &a7, grad_output, self, indices)
+	checksPre53(&c, &opMaxPool3dWithIndicesBackward, &locs552, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	checksPost43(&c, &locs530, &a0, &a1, &a7, grad_output, self, indices, r0)
+	checksPost54(&c, &locs552, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -8486,9 +8789,10 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opMaxUnpool2dOut, &locs138, &a0, &a1, &a3, self, indices, out)
+	checksPre51(&c, &opMaxUnpool2dOut, &locs173, &a0, &a1, &a3, self, indices, out)
+	defer c.Abandon()
 	r0 := kernels.MaxUnpool2dOut(self, indices, output_size, out)
-	checksPost41(&c, &locs138, &a0, &a1, &a3, self, indices, out)
+	checksPost52(&c, &locs173, &a0, &a1, &a3, self, indices, out)
 	return r0
 }
 
@@ -8505,9 +8809,9 @@ func MaxUnpool2d(self *torch.Tensor, indices *torch.Tensor, output_size []int64)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMaxUnpool2d, &locs139, &a0, &a1, self, indices)
+	checksPre12(&c, &opMaxUnpool2d, &locs146, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool2d(self, indices, output_size)
-	checksPost9(&c, &locs139, &a0, &a1, self, indices, r0)
+	checksPost13(&c, &locs146, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -8524,9 +8828,10 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre40(&c, &opMaxUnpool3dOut, &locs138, &a0, &a1, &a5, self, indices, out)
+	checksPre51(&c, &opMaxUnpool3dOut, &locs173, &a0, &a1, &a5, self, indices, out)
+	defer c.Abandon()
 	r0 := kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
-	checksPost41(&c, &locs138, &a0, &a1, &a5, self, indices, out)
+	checksPost52(&c, &locs173, &a0, &a1, &a5, self, indices, out)
 	return r0
 }
 
@@ -8543,9 +8848,9 @@ func MaxUnpool3d(self *torch.Tensor, indices *torch.Tensor, output_size []int64,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMaxUnpool3d, &locs139, &a0, &a1, self, indices)
+	checksPre12(&c, &opMaxUnpool3d, &locs146, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
-	checksPost9(&c, &locs139, &a0, &a1, self, indices, r0)
+	checksPost13(&c, &locs146, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -8562,9 +8867,10 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opReflectionPad1dOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opReflectionPad1dOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dOut(self, padding, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8581,9 +8887,9 @@ func ReflectionPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opReflectionPad1d, &locs0, &a0, self)
+	checksPre46(&c, &opReflectionPad1d, &locs0, &a0, self)
 	r0 := kernels.ReflectionPad1d(self, padding)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8600,9 +8906,10 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opReflectionPad1dBackwardGradInput, &locs275, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre51(&c, &opReflectionPad1dBackwardGradInput, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost41(&c, &locs275, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPost52(&c, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -8619,9 +8926,9 @@ func ReflectionPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opReflectionPad1dBackward, &locs222, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opReflectionPad1dBackward, &locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad1dBackward(grad_output, self, padding)
-	checksPost9(&c, &locs222, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8638,9 +8945,10 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opReflectionPad2dOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opReflectionPad2dOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dOut(self, padding, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8657,9 +8965,9 @@ func ReflectionPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opReflectionPad2d, &locs0, &a0, self)
+	checksPre46(&c, &opReflectionPad2d, &locs0, &a0, self)
 	r0 := kernels.ReflectionPad2d(self, padding)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8676,9 +8984,10 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opReflectionPad2dBackwardGradInput, &locs275, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre51(&c, &opReflectionPad2dBackwardGradInput, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost41(&c, &locs275, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPost52(&c, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -8695,9 +9004,9 @@ func ReflectionPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opReflectionPad2dBackward, &locs222, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opReflectionPad2dBackward, &locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad2dBackward(grad_output, self, padding)
-	checksPost9(&c, &locs222, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8714,9 +9023,10 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opReflectionPad3dOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opReflectionPad3dOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dOut(self, padding, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8733,9 +9043,9 @@ func ReflectionPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opReflectionPad3d, &locs0, &a0, self)
+	checksPre46(&c, &opReflectionPad3d, &locs0, &a0, self)
 	r0 := kernels.ReflectionPad3d(self, padding)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8752,9 +9062,10 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opReflectionPad3dBackwardGradInput, &locs275, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre51(&c, &opReflectionPad3dBackwardGradInput, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost41(&c, &locs275, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPost52(&c, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -8771,9 +9082,9 @@ func ReflectionPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opReflectionPad3dBackward, &locs222, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opReflectionPad3dBackward, &locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad3dBackward(grad_output, self, padding)
-	checksPost9(&c, &locs222, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8790,9 +9101,10 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opReplicationPad1dOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opReplicationPad1dOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dOut(self, padding, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8809,9 +9121,9 @@ func ReplicationPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opReplicationPad1d, &locs0, &a0, self)
+	checksPre46(&c, &opReplicationPad1d, &locs0, &a0, self)
 	r0 := kernels.ReplicationPad1d(self, padding)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8828,9 +9140,10 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opReplicationPad1dBackwardGradInput, &locs275, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre51(&c, &opReplicationPad1dBackwardGradInput, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost41(&c, &locs275, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPost52(&c, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -8847,9 +9160,9 @@ func ReplicationPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opReplicationPad1dBackward, &locs222, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opReplicationPad1dBackward, &locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad1dBackward(grad_output, self, padding)
-	checksPost9(&c, &locs222, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8866,9 +9179,10 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opReplicationPad2dOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opReplicationPad2dOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dOut(self, padding, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8885,9 +9199,9 @@ func ReplicationPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opReplicationPad2d, &locs0, &a0, self)
+	checksPre46(&c, &opReplicationPad2d, &locs0, &a0, self)
 	r0 := kernels.ReplicationPad2d(self, padding)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8904,9 +9218,10 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opReplicationPad2dBackwardGradInput, &locs275, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre51(&c, &opReplicationPad2dBackwardGradInput, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost41(&c, &locs275, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPost52(&c, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -8923,9 +9238,9 @@ func ReplicationPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opReplicationPad2dBackward, &locs222, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opReplicationPad2dBackward, &locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad2dBackward(grad_output, self, padding)
-	checksPost9(&c, &locs222, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8942,9 +9257,10 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opReplicationPad3dOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opReplicationPad3dOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dOut(self, padding, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8961,9 +9277,9 @@ func ReplicationPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opReplicationPad3d, &locs0, &a0, self)
+	checksPre46(&c, &opReplicationPad3d, &locs0, &a0, self)
 	r0 := kernels.ReplicationPad3d(self, padding)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8980,9 +9296,10 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opReplicationPad3dBackwardGradInput, &locs275, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre51(&c, &opReplicationPad3dBackwardGradInput, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost41(&c, &locs275, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPost52(&c, &locs284, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -8999,9 +9316,9 @@ func ReplicationPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opReplicationPad3dBackward, &locs222, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opReplicationPad3dBackward, &locs231, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad3dBackward(grad_output, self, padding)
-	checksPost9(&c, &locs222, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs231, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -9107,9 +9424,11 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 		return kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleBilinear2dVecOut, &locs533)
+	var a4 asserts.Saved
+	checksPre3(&c, &opUpsampleBilinear2dVecOut, &locs555, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
-	checksPost2(&c, &locs533)
+	checksPost31(&c, &locs555, &a4, out)
 	return r0
 }
 
@@ -9269,9 +9588,11 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 		return kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleNearest2dVecOut, &locs533)
+	var a3 asserts.Saved
+	checksPre3(&c, &opUpsampleNearest2dVecOut, &locs555, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
-	checksPost2(&c, &locs533)
+	checksPost31(&c, &locs555, &a3, out)
 	return r0
 }
 
@@ -9342,9 +9663,10 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opUpsampleLinear1dOut, &locs39, &a0, &a4, self, out)
+	checksPre48(&c, &opUpsampleLinear1dOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
-	checksPost12(&c, &locs39, &a0, &a4, self, out)
+	checksPost17(&c, &locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -9361,9 +9683,9 @@ func UpsampleLinear1d(self *torch.Tensor, output_size []int64, align_corners boo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleLinear1d, &locs0, &a0, self)
+	checksPre46(&c, &opUpsampleLinear1d, &locs0, &a0, self)
 	r0 := kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9380,9 +9702,10 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opUpsampleLinear1dBackwardGradInput, &locs534, &a0, &a5, grad_output, grad_input)
+	checksPre48(&c, &opUpsampleLinear1dBackwardGradInput, &locs556, &a0, &a5, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
-	checksPost12(&c, &locs534, &a0, &a5, grad_output, grad_input)
+	checksPost17(&c, &locs556, &a0, &a5, grad_output, grad_input)
 	return r0
 }
 
@@ -9399,9 +9722,9 @@ func UpsampleLinear1dBackward(grad_output *torch.Tensor, output_size []int64, in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleLinear1dBackward, &locs127, &a0, grad_output)
+	checksPre46(&c, &opUpsampleLinear1dBackward, &locs134, &a0, grad_output)
 	r0 := kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
-	checksPost38(&c, &locs127, &a0, grad_output, r0)
+	checksPost47(&c, &locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -9418,9 +9741,10 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opUpsampleBilinear2dOut, &locs39, &a0, &a5, self, out)
+	checksPre48(&c, &opUpsampleBilinear2dOut, &locs39, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost12(&c, &locs39, &a0, &a5, self, out)
+	checksPost17(&c, &locs39, &a0, &a5, self, out)
 	return r0
 }
 
@@ -9437,9 +9761,9 @@ func UpsampleBilinear2d(self *torch.Tensor, output_size []int64, align_corners b
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleBilinear2d, &locs0, &a0, self)
+	checksPre46(&c, &opUpsampleBilinear2d, &locs0, &a0, self)
 	r0 := kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9456,9 +9780,10 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre11(&c, &opUpsampleBilinear2dBackwardGradInput, &locs534, &a0, &a6, grad_output, grad_input)
+	checksPre48(&c, &opUpsampleBilinear2dBackwardGradInput, &locs556, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost12(&c, &locs534, &a0, &a6, grad_output, grad_input)
+	checksPost17(&c, &locs556, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 

@@ -23,9 +23,9 @@ func UpsampleBilinear2dBackward(grad_output *torch.Tensor, output_size []int64, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleBilinear2dBackward, &locs127, &a0, grad_output)
+	checksPre46(&c, &opUpsampleBilinear2dBackward, &locs134, &a0, grad_output)
 	r0 := kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost38(&c, &locs127, &a0, grad_output, r0)
+	checksPost47(&c, &locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -42,9 +42,10 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opXUpsampleBilinear2dAaOut, &locs39, &a0, &a5, self, out)
+	checksPre48(&c, &opXUpsampleBilinear2dAaOut, &locs39, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost12(&c, &locs39, &a0, &a5, self, out)
+	checksPost17(&c, &locs39, &a0, &a5, self, out)
 	return r0
 }
 
@@ -61,9 +62,9 @@ func XUpsampleBilinear2dAa(self *torch.Tensor, output_size []int64, align_corner
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleBilinear2dAa, &locs0, &a0, self)
+	checksPre46(&c, &opXUpsampleBilinear2dAa, &locs0, &a0, self)
 	r0 := kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -80,9 +81,10 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre11(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &locs534, &a0, &a6, grad_output, grad_input)
+	checksPre48(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &locs556, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost12(&c, &locs534, &a0, &a6, grad_output, grad_input)
+	checksPost17(&c, &locs556, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -99,9 +101,9 @@ func XUpsampleBilinear2dAaBackward(grad_output *torch.Tensor, output_size []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleBilinear2dAaBackward, &locs127, &a0, grad_output)
+	checksPre46(&c, &opXUpsampleBilinear2dAaBackward, &locs134, &a0, grad_output)
 	r0 := kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost38(&c, &locs127, &a0, grad_output, r0)
+	checksPost47(&c, &locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -118,9 +120,10 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opUpsampleBicubic2dOut, &locs39, &a0, &a5, self, out)
+	checksPre48(&c, &opUpsampleBicubic2dOut, &locs39, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost12(&c, &locs39, &a0, &a5, self, out)
+	checksPost17(&c, &locs39, &a0, &a5, self, out)
 	return r0
 }
 
@@ -137,9 +140,9 @@ func UpsampleBicubic2d(self *torch.Tensor, output_size []int64, align_corners bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleBicubic2d, &locs0, &a0, self)
+	checksPre46(&c, &opUpsampleBicubic2d, &locs0, &a0, self)
 	r0 := kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -156,9 +159,10 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre11(&c, &opUpsampleBicubic2dBackwardGradInput, &locs534, &a0, &a6, grad_output, grad_input)
+	checksPre48(&c, &opUpsampleBicubic2dBackwardGradInput, &locs556, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost12(&c, &locs534, &a0, &a6, grad_output, grad_input)
+	checksPost17(&c, &locs556, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -175,9 +179,9 @@ func UpsampleBicubic2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleBicubic2dBackward, &locs127, &a0, grad_output)
+	checksPre46(&c, &opUpsampleBicubic2dBackward, &locs134, &a0, grad_output)
 	r0 := kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost38(&c, &locs127, &a0, grad_output, r0)
+	checksPost47(&c, &locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -194,9 +198,10 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opXUpsampleBicubic2dAaOut, &locs39, &a0, &a5, self, out)
+	checksPre48(&c, &opXUpsampleBicubic2dAaOut, &locs39, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost12(&c, &locs39, &a0, &a5, self, out)
+	checksPost17(&c, &locs39, &a0, &a5, self, out)
 	return r0
 }
 
@@ -213,9 +218,9 @@ func XUpsampleBicubic2dAa(self *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleBicubic2dAa, &locs0, &a0, self)
+	checksPre46(&c, &opXUpsampleBicubic2dAa, &locs0, &a0, self)
 	r0 := kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -232,9 +237,10 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre11(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &locs534, &a0, &a6, grad_output, grad_input)
+	checksPre48(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &locs556, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost12(&c, &locs534, &a0, &a6, grad_output, grad_input)
+	checksPost17(&c, &locs556, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -251,9 +257,9 @@ func XUpsampleBicubic2dAaBackward(grad_output *torch.Tensor, output_size []int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleBicubic2dAaBackward, &locs127, &a0, grad_output)
+	checksPre46(&c, &opXUpsampleBicubic2dAaBackward, &locs134, &a0, grad_output)
 	r0 := kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost38(&c, &locs127, &a0, grad_output, r0)
+	checksPost47(&c, &locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -270,9 +276,10 @@ func XUpsampleLanczos2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opXUpsampleLanczos2dAaOut, &locs39, &a0, &a5, self, out)
+	checksPre48(&c, &opXUpsampleLanczos2dAaOut, &locs39, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleLanczos2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost12(&c, &locs39, &a0, &a5, self, out)
+	checksPost17(&c, &locs39, &a0, &a5, self, out)
 	return r0
 }
 
@@ -289,9 +296,9 @@ func XUpsampleLanczos2dAa(self *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleLanczos2dAa, &locs0, &a0, self)
+	checksPre46(&c, &opXUpsampleLanczos2dAa, &locs0, &a0, self)
 	r0 := kernels.XUpsampleLanczos2dAa(self, output_size, align_corners, scales_h, scales_w)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -308,9 +315,10 @@ func XUpsampleLanczos2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre11(&c, &opXUpsampleLanczos2dAaBackwardGradInput, &locs534, &a0, &a6, grad_output, grad_input)
+	checksPre48(&c, &opXUpsampleLanczos2dAaBackwardGradInput, &locs556, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleLanczos2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost12(&c, &locs534, &a0, &a6, grad_output, grad_input)
+	checksPost17(&c, &locs556, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -327,9 +335,9 @@ func XUpsampleLanczos2dAaBackward(grad_output *torch.Tensor, output_size []int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleLanczos2dAaBackward, &locs127, &a0, grad_output)
+	checksPre46(&c, &opXUpsampleLanczos2dAaBackward, &locs134, &a0, grad_output)
 	r0 := kernels.XUpsampleLanczos2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost38(&c, &locs127, &a0, grad_output, r0)
+	checksPost47(&c, &locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -346,9 +354,10 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre11(&c, &opUpsampleTrilinear3dOut, &locs39, &a0, &a6, self, out)
+	checksPre48(&c, &opUpsampleTrilinear3dOut, &locs39, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
-	checksPost12(&c, &locs39, &a0, &a6, self, out)
+	checksPost17(&c, &locs39, &a0, &a6, self, out)
 	return r0
 }
 
@@ -365,9 +374,9 @@ func UpsampleTrilinear3d(self *torch.Tensor, output_size []int64, align_corners 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleTrilinear3d, &locs0, &a0, self)
+	checksPre46(&c, &opUpsampleTrilinear3d, &locs0, &a0, self)
 	r0 := kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -384,9 +393,10 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	checksPre11(&c, &opUpsampleTrilinear3dBackwardGradInput, &locs534, &a0, &a7, grad_output, grad_input)
+	checksPre48(&c, &opUpsampleTrilinear3dBackwardGradInput, &locs556, &a0, &a7, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
-	checksPost12(&c, &locs534, &a0, &a7, grad_output, grad_input)
+	checksPost17(&c, &locs556, &a0, &a7, grad_output, grad_input)
 	return r0
 }
 
@@ -403,9 +413,9 @@ func UpsampleTrilinear3dBackward(grad_output *torch.Tensor, output_size []int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleTrilinear3dBackward, &locs127, &a0, grad_output)
+	checksPre46(&c, &opUpsampleTrilinear3dBackward, &locs134, &a0, grad_output)
 	r0 := kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
-	checksPost38(&c, &locs127, &a0, grad_output, r0)
+	checksPost47(&c, &locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -422,9 +432,10 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opUpsampleNearest1dOut, &locs39, &a0, &a3, self, out)
+	checksPre48(&c, &opUpsampleNearest1dOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dOut(self, output_size, scales, out)
-	checksPost12(&c, &locs39, &a0, &a3, self, out)
+	checksPost17(&c, &locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -441,9 +452,10 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opXUpsampleNearestExact1dOut, &locs39, &a0, &a3, self, out)
+	checksPre48(&c, &opXUpsampleNearestExact1dOut, &locs39, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
-	checksPost12(&c, &locs39, &a0, &a3, self, out)
+	checksPost17(&c, &locs39, &a0, &a3, self, out)
 	return r0
 }
 
@@ -460,9 +472,9 @@ func UpsampleNearest1d(self *torch.Tensor, output_size []int64, scales *float64)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleNearest1d, &locs0, &a0, self)
+	checksPre46(&c, &opUpsampleNearest1d, &locs0, &a0, self)
 	r0 := kernels.UpsampleNearest1d(self, output_size, scales)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -479,9 +491,9 @@ func XUpsampleNearestExact1d(self *torch.Tensor, output_size []int64, scales *fl
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleNearestExact1d, &locs0, &a0, self)
+	checksPre46(&c, &opXUpsampleNearestExact1d, &locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact1d(self, output_size, scales)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -498,9 +510,10 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opUpsampleNearest1dBackwardGradInput, &locs534, &a0, &a4, grad_output, grad_input)
+	checksPre48(&c, &opUpsampleNearest1dBackwardGradInput, &locs556, &a0, &a4, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	checksPost12(&c, &locs534, &a0, &a4, grad_output, grad_input)
+	checksPost17(&c, &locs556, &a0, &a4, grad_output, grad_input)
 	return r0
 }
 
@@ -517,9 +530,10 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opXUpsampleNearestExact1dBackwardGradInput, &locs534, &a0, &a4, grad_output, grad_input)
+	checksPre48(&c, &opXUpsampleNearestExact1dBackwardGradInput, &locs556, &a0, &a4, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	checksPost12(&c, &locs534, &a0, &a4, grad_output, grad_input)
+	checksPost17(&c, &locs556, &a0, &a4, grad_output, grad_input)
 	return r0
 }
 
@@ -536,9 +550,9 @@ func UpsampleNearest1dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleNearest1dBackward, &locs127, &a0, grad_output)
+	checksPre46(&c, &opUpsampleNearest1dBackward, &locs134, &a0, grad_output)
 	r0 := kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
-	checksPost38(&c, &locs127, &a0, grad_output, r0)
+	checksPost47(&c, &locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -555,9 +569,9 @@ func XUpsampleNearestExact1dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleNearestExact1dBackward, &locs127, &a0, grad_output)
+	checksPre46(&c, &opXUpsampleNearestExact1dBackward, &locs134, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
-	checksPost38(&c, &locs127, &a0, grad_output, r0)
+	checksPost47(&c, &locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -574,9 +588,10 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opUpsampleNearest2dOut, &locs39, &a0, &a4, self, out)
+	checksPre48(&c, &opUpsampleNearest2dOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
-	checksPost12(&c, &locs39, &a0, &a4, self, out)
+	checksPost17(&c, &locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -593,9 +608,10 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opXUpsampleNearestExact2dOut, &locs39, &a0, &a4, self, out)
+	checksPre48(&c, &opXUpsampleNearestExact2dOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
-	checksPost12(&c, &locs39, &a0, &a4, self, out)
+	checksPost17(&c, &locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -612,9 +628,9 @@ func UpsampleNearest2d(self *torch.Tensor, output_size []int64, scales_h *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleNearest2d, &locs0, &a0, self)
+	checksPre46(&c, &opUpsampleNearest2d, &locs0, &a0, self)
 	r0 := kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -631,9 +647,9 @@ func XUpsampleNearestExact2d(self *torch.Tensor, output_size []int64, scales_h *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleNearestExact2d, &locs0, &a0, self)
+	checksPre46(&c, &opXUpsampleNearestExact2d, &locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -650,9 +666,10 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opUpsampleNearest2dBackwardGradInput, &locs534, &a0, &a5, grad_output, grad_input)
+	checksPre48(&c, &opUpsampleNearest2dBackwardGradInput, &locs556, &a0, &a5, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	checksPost12(&c, &locs534, &a0, &a5, grad_output, grad_input)
+	checksPost17(&c, &locs556, &a0, &a5, grad_output, grad_input)
 	return r0
 }
 
@@ -669,9 +686,10 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opXUpsampleNearestExact2dBackwardGradInput, &locs534, &a0, &a5, grad_output, grad_input)
+	checksPre48(&c, &opXUpsampleNearestExact2dBackwardGradInput, &locs556, &a0, &a5, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	checksPost12(&c, &locs534, &a0, &a5, grad_output, grad_input)
+	checksPost17(&c, &locs556, &a0, &a5, grad_output, grad_input)
 	return r0
 }
 
@@ -688,9 +706,9 @@ func UpsampleNearest2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleNearest2dBackward, &locs127, &a0, grad_output)
+	checksPre46(&c, &opUpsampleNearest2dBackward, &locs134, &a0, grad_output)
 	r0 := kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	checksPost38(&c, &locs127, &a0, grad_output, r0)
+	checksPost47(&c, &locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -707,9 +725,9 @@ func XUpsampleNearestExact2dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleNearestExact2dBackward, &locs127, &a0, grad_output)
+	checksPre46(&c, &opXUpsampleNearestExact2dBackward, &locs134, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	checksPost38(&c, &locs127, &a0, grad_output, r0)
+	checksPost47(&c, &locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -726,9 +744,10 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opUpsampleNearest3dOut, &locs39, &a0, &a5, self, out)
+	checksPre48(&c, &opUpsampleNearest3dOut, &locs39, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	checksPost12(&c, &locs39, &a0, &a5, self, out)
+	checksPost17(&c, &locs39, &a0, &a5, self, out)
 	return r0
 }
 
@@ -745,9 +764,10 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opXUpsampleNearestExact3dOut, &locs39, &a0, &a5, self, out)
+	checksPre48(&c, &opXUpsampleNearestExact3dOut, &locs39, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	checksPost12(&c, &locs39, &a0, &a5, self, out)
+	checksPost17(&c, &locs39, &a0, &a5, self, out)
 	return r0
 }
 
@@ -764,9 +784,9 @@ func UpsampleNearest3d(self *torch.Tensor, output_size []int64, scales_d *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleNearest3d, &locs0, &a0, self)
+	checksPre46(&c, &opUpsampleNearest3d, &locs0, &a0, self)
 	r0 := kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -783,9 +803,9 @@ func XUpsampleNearestExact3d(self *torch.Tensor, output_size []int64, scales_d *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleNearestExact3d, &locs0, &a0, self)
+	checksPre46(&c, &opXUpsampleNearestExact3d, &locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -802,9 +822,10 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre11(&c, &opUpsampleNearest3dBackwardGradInput, &locs534, &a0, &a6, grad_output, grad_input)
+	checksPre48(&c, &opUpsampleNearest3dBackwardGradInput, &locs556, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	checksPost12(&c, &locs534, &a0, &a6, grad_output, grad_input)
+	checksPost17(&c, &locs556, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -821,9 +842,10 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre11(&c, &opXUpsampleNearestExact3dBackwardGradInput, &locs534, &a0, &a6, grad_output, grad_input)
+	checksPre48(&c, &opXUpsampleNearestExact3dBackwardGradInput, &locs556, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	checksPost12(&c, &locs534, &a0, &a6, grad_output, grad_input)
+	checksPost17(&c, &locs556, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -840,9 +862,9 @@ func UpsampleNearest3dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleNearest3dBackward, &locs127, &a0, grad_output)
+	checksPre46(&c, &opUpsampleNearest3dBackward, &locs134, &a0, grad_output)
 	r0 := kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	checksPost38(&c, &locs127, &a0, grad_output, r0)
+	checksPost47(&c, &locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -859,9 +881,9 @@ func XUpsampleNearestExact3dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleNearestExact3dBackward, &locs127, &a0, grad_output)
+	checksPre46(&c, &opXUpsampleNearestExact3dBackward, &locs134, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	checksPost38(&c, &locs127, &a0, grad_output, r0)
+	checksPost47(&c, &locs134, &a0, grad_output, r0)
 	return r0
 }
 
@@ -878,9 +900,10 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSigmoidBackwardGradInput, &locs279, &a0, &a1, &a2, grad_output, output, grad_input)
+	checksPre51(&c, &opSigmoidBackwardGradInput, &locs289, &a0, &a1, &a2, grad_output, output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
-	checksPost41(&c, &locs279, &a0, &a1, &a2, grad_output, output, grad_input)
+	checksPost52(&c, &locs289, &a0, &a1, &a2, grad_output, output, grad_input)
 	return r0
 }
 
@@ -897,9 +920,9 @@ func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSigmoidBackward, &locs213, &a0, &a1, grad_output, output)
+	checksPre12(&c, &opSigmoidBackward, &locs222, &a0, &a1, grad_output, output)
 	r0 := kernels.SigmoidBackward(grad_output, output)
-	checksPost9(&c, &locs213, &a0, &a1, grad_output, output, r0)
+	checksPost13(&c, &locs222, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -915,9 +938,11 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 		return kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLogitBackwardGradInput, &locs275)
+	var a3 asserts.Saved
+	checksPre14(&c, &opLogitBackwardGradInput, &locs288, &a3, grad_input)
+	defer c.Abandon()
 	r0 := kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
-	checksPost10(&c, &locs275)
+	checksPost15(&c, &locs288, &a3, grad_input)
 	return r0
 }
 
@@ -933,9 +958,9 @@ func LogitBackward(grad_output *torch.Tensor, self *torch.Tensor, eps *float64) 
 		return kernels.LogitBackward(grad_output, self, eps)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLogitBackward, &locs222)
+	checksPre9(&c, &opLogitBackward, &locs231)
 	r0 := kernels.LogitBackward(grad_output, self, eps)
-	checksPost6(&c, &locs222)
+	checksPost10(&c, &locs231)
 	return r0
 }
 
@@ -952,9 +977,10 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opTanhBackwardGradInput, &locs279, &a0, &a1, &a2, grad_output, output, grad_input)
+	checksPre51(&c, &opTanhBackwardGradInput, &locs289, &a0, &a1, &a2, grad_output, output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.TanhBackwardGradInput(grad_output, output, grad_input)
-	checksPost41(&c, &locs279, &a0, &a1, &a2, grad_output, output, grad_input)
+	checksPost52(&c, &locs289, &a0, &a1, &a2, grad_output, output, grad_input)
 	return r0
 }
 
@@ -971,9 +997,9 @@ func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opTanhBackward, &locs213, &a0, &a1, grad_output, output)
+	checksPre12(&c, &opTanhBackward, &locs222, &a0, &a1, grad_output, output)
 	r0 := kernels.TanhBackward(grad_output, output)
-	checksPost9(&c, &locs213, &a0, &a1, grad_output, output, r0)
+	checksPost13(&c, &locs222, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -990,9 +1016,10 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre40(&c, &opSlowConvTranspose2dOut, &locs106, &a0, &a1, &a8, self, weight, out)
+	checksPre51(&c, &opSlowConvTranspose2dOut, &locs112, &a0, &a1, &a8, self, weight, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	checksPost41(&c, &locs106, &a0, &a1, &a8, self, weight, out)
+	checksPost52(&c, &locs112, &a0, &a1, &a8, self, weight, out)
 	return r0
 }
 
@@ -1009,9 +1036,9 @@ func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre49(&c, &opSlowConvTranspose2d, &locs91, &a0, &a1, &a3, self, weight, bias)
+	checksPre64(&c, &opSlowConvTranspose2d, &locs97, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	checksPost50(&c, &locs91, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost65(&c, &locs97, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -1028,9 +1055,10 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre40(&c, &opSlowConvTranspose3dOut, &locs106, &a0, &a1, &a8, self, weight, out)
+	checksPre51(&c, &opSlowConvTranspose3dOut, &locs112, &a0, &a1, &a8, self, weight, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	checksPost41(&c, &locs106, &a0, &a1, &a8, self, weight, out)
+	checksPost52(&c, &locs112, &a0, &a1, &a8, self, weight, out)
 	return r0
 }
 
@@ -1047,9 +1075,9 @@ func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre49(&c, &opSlowConvTranspose3d, &locs91, &a0, &a1, &a3, self, weight, bias)
+	checksPre64(&c, &opSlowConvTranspose3d, &locs97, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	checksPost50(&c, &locs91, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost65(&c, &locs97, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -1065,9 +1093,11 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 		return kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opThnnConv2dOut, &locs106)
+	var a6 asserts.Saved
+	checksPre14(&c, &opThnnConv2dOut, &locs113, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
-	checksPost10(&c, &locs106)
+	checksPost15(&c, &locs113, &a6, out)
 	return r0
 }
 
@@ -1083,9 +1113,9 @@ func ThnnConv2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 		return kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opThnnConv2d, &locs105)
+	checksPre9(&c, &opThnnConv2d, &locs111)
 	r0 := kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
-	checksPost6(&c, &locs105)
+	checksPost10(&c, &locs111)
 	return r0
 }
 
@@ -1102,9 +1132,10 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre40(&c, &opXSlowConv2dForwardOutput, &locs535, &a0, &a1, &a6, self, weight, output)
+	checksPre51(&c, &opXSlowConv2dForwardOutput, &locs557, &a0, &a1, &a6, self, weight, output)
+	defer c.Abandon()
 	r0 := kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	checksPost41(&c, &locs535, &a0, &a1, &a6, self, weight, output)
+	checksPost52(&c, &locs557, &a0, &a1, &a6, self, weight, output)
 	return r0
 }
 
@@ -1121,9 +1152,9 @@ func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre49(&c, &opXSlowConv2dForward, &locs91, &a0, &a1, &a3, self, weight, bias)
+	checksPre64(&c, &opXSlowConv2dForward, &locs97, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
-	checksPost199(&c, &locs91, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost269(&c, &locs97, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -1139,9 +1170,11 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 		return kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXSlowConv2dBackwardGradInput, &locs536)
+	var a6, a7, a8 asserts.Saved
+	checksPre78(&c, &opXSlowConv2dBackwardGradInput, &locs558, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
-	checksPost63(&c, &locs536)
+	checksPost79(&c, &locs558, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
 	return r0, r1, r2
 }
 
@@ -1158,9 +1191,9 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre61(&c, &opXSlowConv2dBackwardOutputMask, &locs537, &a0, &a1, &a2, grad_output, self, weight)
+	checksPre76(&c, &opXSlowConv2dBackwardOutputMask, &locs559, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
-	checksPost62(&c, &locs537, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
+	checksPost77(&c, &locs559, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -1176,9 +1209,11 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 		return kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXSlowConv2dBackwardOutputMaskOut, &locs538)
+	var a7, a8, a9 asserts.Saved
+	checksPre78(&c, &opXSlowConv2dBackwardOutputMaskOut, &locs560, &a7, &a8, &a9, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
-	checksPost63(&c, &locs538)
+	checksPost79(&c, &locs560, &a7, &a8, &a9, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -1195,9 +1230,10 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre40(&c, &opXConvDepthwise2dOut, &locs106, &a0, &a1, &a7, self, weight, out)
+	checksPre51(&c, &opXConvDepthwise2dOut, &locs112, &a0, &a1, &a7, self, weight, out)
+	defer c.Abandon()
 	r0 := kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost41(&c, &locs106, &a0, &a1, &a7, self, weight, out)
+	checksPost52(&c, &locs112, &a0, &a1, &a7, self, weight, out)
 	return r0
 }
 
@@ -1214,9 +1250,9 @@ func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []in
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre49(&c, &opXConvDepthwise2d, &locs91, &a0, &a1, &a3, self, weight, bias)
+	checksPre64(&c, &opXConvDepthwise2d, &locs97, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost50(&c, &locs91, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost65(&c, &locs97, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -1233,9 +1269,9 @@ func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre49(&c, &opConvDepthwise3d, &locs91, &a0, &a1, &a3, self, weight, bias)
+	checksPre64(&c, &opConvDepthwise3d, &locs97, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost50(&c, &locs91, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost65(&c, &locs97, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -1251,9 +1287,11 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 		return kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConvDepthwise3dOut, &locs106)
+	var a7 asserts.Saved
+	checksPre14(&c, &opConvDepthwise3dOut, &locs113, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost10(&c, &locs106)
+	checksPost15(&c, &locs113, &a7, out)
 	return r0
 }
 
@@ -1269,9 +1307,11 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 		return kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSlowConv3dOut, &locs106)
+	var a6 asserts.Saved
+	checksPre14(&c, &opSlowConv3dOut, &locs113, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
-	checksPost10(&c, &locs106)
+	checksPost15(&c, &locs113, &a6, out)
 	return r0
 }
 
@@ -1287,9 +1327,9 @@ func SlowConv3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 		return kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSlowConv3d, &locs105)
+	checksPre9(&c, &opSlowConv3d, &locs111)
 	r0 := kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
-	checksPost6(&c, &locs105)
+	checksPost10(&c, &locs111)
 	return r0
 }
 
@@ -1306,9 +1346,10 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre40(&c, &opSlowConv3dForwardOutput, &locs535, &a0, &a1, &a6, self, weight, output)
+	checksPre51(&c, &opSlowConv3dForwardOutput, &locs557, &a0, &a1, &a6, self, weight, output)
+	defer c.Abandon()
 	r0 := kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	checksPost41(&c, &locs535, &a0, &a1, &a6, self, weight, output)
+	checksPost52(&c, &locs557, &a0, &a1, &a6, self, weight, output)
 	return r0
 }
 
@@ -1325,9 +1366,9 @@ func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre49(&c, &opSlowConv3dForward, &locs91, &a0, &a1, &a3, self, weight, bias)
+	checksPre64(&c, &opSlowConv3dForward, &locs97, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
-	checksPost199(&c, &locs91, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost269(&c, &locs97, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -1344,9 +1385,9 @@ func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre49(&c, &opSlowConvDilated2d, &locs91, &a0, &a1, &a3, self, weight, bias)
+	checksPre64(&c, &opSlowConvDilated2d, &locs97, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost50(&c, &locs91, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost65(&c, &locs97, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -1362,9 +1403,11 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 		return kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSlowConvDilated2dOut, &locs106)
+	var a7 asserts.Saved
+	checksPre14(&c, &opSlowConvDilated2dOut, &locs113, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost10(&c, &locs106)
+	checksPost15(&c, &locs113, &a7, out)
 	return r0
 }
 
@@ -1381,9 +1424,9 @@ func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre49(&c, &opSlowConvDilated3d, &locs91, &a0, &a1, &a3, self, weight, bias)
+	checksPre64(&c, &opSlowConvDilated3d, &locs97, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost50(&c, &locs91, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost65(&c, &locs97, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -1399,9 +1442,11 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 		return kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSlowConvDilated3dOut, &locs106)
+	var a7 asserts.Saved
+	checksPre14(&c, &opSlowConvDilated3dOut, &locs113, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost10(&c, &locs106)
+	checksPost15(&c, &locs113, &a7, out)
 	return r0
 }
 
@@ -1418,9 +1463,10 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre11(&c, &opCol2imOut, &locs39, &a0, &a6, self, out)
+	checksPre48(&c, &opCol2imOut, &locs39, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
-	checksPost12(&c, &locs39, &a0, &a6, self, out)
+	checksPost17(&c, &locs39, &a0, &a6, self, out)
 	return r0
 }
 
@@ -1437,9 +1483,9 @@ func Col2im(self *torch.Tensor, output_size []int64, kernel_size []int64, dilati
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCol2im, &locs0, &a0, self)
+	checksPre46(&c, &opCol2im, &locs0, &a0, self)
 	r0 := kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1455,9 +1501,9 @@ func ColumnStack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.ColumnStack(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opColumnStack, &locs69)
+	checksPre0(&c, &opColumnStack, &locs74)
 	r0 := kernels.ColumnStack(tensors)
-	checksPost1(&c, &locs69)
+	checksPost1(&c, &locs74)
 	return r0
 }
 
@@ -1473,9 +1519,11 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ColumnStackOut(tensors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opColumnStackOut, &locs70)
+	var a1 asserts.Saved
+	checksPre3(&c, &opColumnStackOut, &locs76, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ColumnStackOut(tensors, out)
-	checksPost2(&c, &locs70)
+	checksPost31(&c, &locs76, &a1, out)
 	return r0
 }
 
@@ -1492,9 +1540,10 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opIm2colOut, &locs39, &a0, &a5, self, out)
+	checksPre48(&c, &opIm2colOut, &locs39, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
-	checksPost12(&c, &locs39, &a0, &a5, self, out)
+	checksPost17(&c, &locs39, &a0, &a5, self, out)
 	return r0
 }
 
@@ -1511,9 +1560,9 @@ func Im2col(self *torch.Tensor, kernel_size []int64, dilation []int64, padding [
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opIm2col, &locs0, &a0, self)
+	checksPre46(&c, &opIm2col, &locs0, &a0, self)
 	r0 := kernels.Im2col(self, kernel_size, dilation, padding, stride)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1548,9 +1597,9 @@ func Isinf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opIsinf, &locs0, &a0, self)
+	checksPre46(&c, &opIsinf, &locs0, &a0, self)
 	r0 := kernels.Isinf(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1567,9 +1616,10 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opIsinfOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opIsinfOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IsinfOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1586,9 +1636,9 @@ func Isposinf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opIsposinf, &locs0, &a0, self)
+	checksPre46(&c, &opIsposinf, &locs0, &a0, self)
 	r0 := kernels.Isposinf(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1605,9 +1655,10 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opIsposinfOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opIsposinfOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IsposinfOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1624,9 +1675,9 @@ func Isneginf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opIsneginf, &locs0, &a0, self)
+	checksPre46(&c, &opIsneginf, &locs0, &a0, self)
 	r0 := kernels.Isneginf(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1643,9 +1694,10 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opIsneginfOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opIsneginfOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IsneginfOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1698,9 +1750,9 @@ func SpecialEntr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialEntr, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialEntr, &locs0, &a0, self)
 	r0 := kernels.SpecialEntr(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1717,9 +1769,10 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialEntrOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialEntrOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialEntrOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1736,9 +1789,9 @@ func SpecialNdtri(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialNdtri, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialNdtri, &locs0, &a0, self)
 	r0 := kernels.SpecialNdtri(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1755,9 +1808,10 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialNdtriOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialNdtriOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialNdtriOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1774,9 +1828,9 @@ func SpecialLogNdtr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialLogNdtr, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialLogNdtr, &locs0, &a0, self)
 	r0 := kernels.SpecialLogNdtr(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1793,9 +1847,10 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialLogNdtrOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialLogNdtrOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLogNdtrOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1829,9 +1884,11 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExpm1Out(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialExpm1Out, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialExpm1Out, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialExpm1Out(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -1865,9 +1922,11 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExp2Out(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialExp2Out, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialExp2Out, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialExp2Out(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -1901,9 +1960,11 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialPsiOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialPsiOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialPsiOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialPsiOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -1937,9 +1998,11 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialDigammaOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialDigammaOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialDigammaOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialDigammaOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -1973,9 +2036,11 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammalnOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialGammalnOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialGammalnOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialGammalnOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -2009,9 +2074,11 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialErfOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialErfOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialErfOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -2045,9 +2112,11 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfcOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialErfcOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialErfcOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialErfcOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -2064,9 +2133,9 @@ func SpecialErfcx(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialErfcx, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialErfcx, &locs0, &a0, self)
 	r0 := kernels.SpecialErfcx(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2083,9 +2152,10 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialErfcxOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialErfcxOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialErfcxOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2119,9 +2189,11 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfinvOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialErfinvOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialErfinvOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialErfinvOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -2155,9 +2227,11 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialNdtrOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialNdtrOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialNdtrOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialNdtrOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -2174,9 +2248,9 @@ func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialXlog1py, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opSpecialXlog1py, &locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialXlog1py(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2193,9 +2267,9 @@ func SpecialXlog1pySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opSpecialXlog1pySelfScalar, &locs211, &a1, other)
+	checksPre46(&c, &opSpecialXlog1pySelfScalar, &locs220, &a1, other)
 	r0 := kernels.SpecialXlog1pySelfScalar(self, other)
-	checksPost38(&c, &locs211, &a1, other, r0)
+	checksPost47(&c, &locs220, &a1, other, r0)
 	return r0
 }
 
@@ -2212,9 +2286,9 @@ func SpecialXlog1pyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialXlog1pyOtherScalar, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialXlog1pyOtherScalar, &locs0, &a0, self)
 	r0 := kernels.SpecialXlog1pyOtherScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2231,9 +2305,10 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialXlog1pyOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opSpecialXlog1pyOut, &locs41, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -2250,9 +2325,10 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opSpecialXlog1pySelfScalarOut, &locs212, &a1, &a2, other, out)
+	checksPre48(&c, &opSpecialXlog1pySelfScalarOut, &locs221, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pySelfScalarOut(self, other, out)
-	checksPost12(&c, &locs212, &a1, &a2, other, out)
+	checksPost17(&c, &locs221, &a1, &a2, other, out)
 	return r0
 }
 
@@ -2269,9 +2345,10 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialXlog1pyOtherScalarOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opSpecialXlog1pyOtherScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -2287,9 +2364,9 @@ func SpecialXlogy(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialXlogy(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSpecialXlogy, &locs6)
+	checksPre9(&c, &opSpecialXlogy, &locs6)
 	r0 := kernels.SpecialXlogy(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -2305,9 +2382,9 @@ func SpecialXlogySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.SpecialXlogySelfScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialXlogySelfScalar, &locs211)
+	checksPre0(&c, &opSpecialXlogySelfScalar, &locs220)
 	r0 := kernels.SpecialXlogySelfScalar(self, other)
-	checksPost1(&c, &locs211)
+	checksPost1(&c, &locs220)
 	return r0
 }
 
@@ -2341,9 +2418,11 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 		return kernels.SpecialXlogyOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSpecialXlogyOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opSpecialXlogyOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -2359,9 +2438,11 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 		return kernels.SpecialXlogySelfScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialXlogySelfScalarOut, &locs212)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSpecialXlogySelfScalarOut, &locs445, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlogySelfScalarOut(self, other, out)
-	checksPost2(&c, &locs212)
+	checksPost31(&c, &locs445, &a2, out)
 	return r0
 }
 
@@ -2377,9 +2458,11 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 		return kernels.SpecialXlogyOtherScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialXlogyOtherScalarOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSpecialXlogyOtherScalarOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOtherScalarOut(self, other, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -2396,9 +2479,9 @@ func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialZeta, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opSpecialZeta, &locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialZeta(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2415,9 +2498,9 @@ func SpecialZetaSelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opSpecialZetaSelfScalar, &locs211, &a1, other)
+	checksPre46(&c, &opSpecialZetaSelfScalar, &locs220, &a1, other)
 	r0 := kernels.SpecialZetaSelfScalar(self, other)
-	checksPost38(&c, &locs211, &a1, other, r0)
+	checksPost47(&c, &locs220, &a1, other, r0)
 	return r0
 }
 
@@ -2434,9 +2517,9 @@ func SpecialZetaOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialZetaOtherScalar, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialZetaOtherScalar, &locs0, &a0, self)
 	r0 := kernels.SpecialZetaOtherScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2453,9 +2536,10 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialZetaOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opSpecialZetaOut, &locs41, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialZetaOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -2472,9 +2556,10 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opSpecialZetaSelfScalarOut, &locs212, &a1, &a2, other, out)
+	checksPre48(&c, &opSpecialZetaSelfScalarOut, &locs221, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialZetaSelfScalarOut(self, other, out)
-	checksPost12(&c, &locs212, &a1, &a2, other, out)
+	checksPost17(&c, &locs221, &a1, &a2, other, out)
 	return r0
 }
 
@@ -2491,9 +2576,10 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialZetaOtherScalarOut, &locs39, &a0, &a2, self, out)
+	checksPre48(&c, &opSpecialZetaOtherScalarOut, &locs39, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialZetaOtherScalarOut(self, other, out)
-	checksPost12(&c, &locs39, &a0, &a2, self, out)
+	checksPost17(&c, &locs39, &a0, &a2, self, out)
 	return r0
 }
 
@@ -2527,9 +2613,11 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI0Out(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialI0Out, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialI0Out, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialI0Out(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -2546,9 +2634,9 @@ func SpecialI0e(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialI0e, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialI0e, &locs0, &a0, self)
 	r0 := kernels.SpecialI0e(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2565,9 +2653,10 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialI0eOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialI0eOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialI0eOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2584,9 +2673,9 @@ func SpecialI1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialI1, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialI1, &locs0, &a0, self)
 	r0 := kernels.SpecialI1(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2603,9 +2692,10 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialI1Out, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialI1Out, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialI1Out(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2622,9 +2712,9 @@ func SpecialI1e(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialI1e, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialI1e, &locs0, &a0, self)
 	r0 := kernels.SpecialI1e(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2641,9 +2731,10 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialI1eOut, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialI1eOut, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialI1eOut(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2677,9 +2768,11 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 		return kernels.SpecialLogitOut(self, eps, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialLogitOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSpecialLogitOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLogitOut(self, eps, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -2713,9 +2806,11 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.SpecialPolygammaOut(n, self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialPolygammaOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSpecialPolygammaOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialPolygammaOut(n, self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -2749,9 +2844,11 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 		return kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialLogsumexpOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opSpecialLogsumexpOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -2785,9 +2882,11 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExpitOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialExpitOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialExpitOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialExpitOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -2821,9 +2920,11 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialSincOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialSincOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialSincOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialSincOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -2857,9 +2958,11 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 		return kernels.SpecialRoundOut(self, decimals, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialRoundOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSpecialRoundOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialRoundOut(self, decimals, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -2893,9 +2996,11 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialLog1pOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialLog1pOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialLog1pOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLog1pOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -2929,9 +3034,11 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 		return kernels.SpecialGammaincOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSpecialGammaincOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opSpecialGammaincOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialGammaincOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -2947,9 +3054,9 @@ func SpecialGammainc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammainc(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSpecialGammainc, &locs6)
+	checksPre9(&c, &opSpecialGammainc, &locs6)
 	r0 := kernels.SpecialGammainc(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -2965,9 +3072,11 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 		return kernels.SpecialGammainccOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSpecialGammainccOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opSpecialGammainccOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialGammainccOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -2983,9 +3092,9 @@ func SpecialGammaincc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammaincc(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSpecialGammaincc, &locs6)
+	checksPre9(&c, &opSpecialGammaincc, &locs6)
 	r0 := kernels.SpecialGammaincc(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -3019,9 +3128,11 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 		return kernels.SpecialMultigammalnOut(self, p, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialMultigammalnOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSpecialMultigammalnOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialMultigammalnOut(self, p, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -3073,9 +3184,11 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 		return kernels.FftFftOut(self, n, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftFftOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftFftOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftFftOut(self, n, dim, norm, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -3109,9 +3222,11 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 		return kernels.FftIfftOut(self, n, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIfftOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftIfftOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIfftOut(self, n, dim, norm, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -3145,9 +3260,11 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 		return kernels.FftRfftOut(self, n, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftRfftOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftRfftOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftRfftOut(self, n, dim, norm, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -3181,9 +3298,11 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 		return kernels.FftIrfftOut(self, n, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIrfftOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftIrfftOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIrfftOut(self, n, dim, norm, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -3217,9 +3336,11 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 		return kernels.FftHfftOut(self, n, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftHfftOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftHfftOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftHfftOut(self, n, dim, norm, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -3253,9 +3374,11 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 		return kernels.FftIhfftOut(self, n, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIhfftOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftIhfftOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIhfftOut(self, n, dim, norm, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -3289,9 +3412,11 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 		return kernels.FftFft2Out(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftFft2Out, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftFft2Out, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftFft2Out(self, s, dim, norm, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -3325,9 +3450,11 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftIfft2Out(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIfft2Out, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftIfft2Out, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIfft2Out(self, s, dim, norm, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -3361,9 +3488,11 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftRfft2Out(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftRfft2Out, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftRfft2Out, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftRfft2Out(self, s, dim, norm, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -3397,9 +3526,11 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 		return kernels.FftIrfft2Out(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIrfft2Out, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftIrfft2Out, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIrfft2Out(self, s, dim, norm, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -3433,9 +3564,11 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftHfft2Out(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftHfft2Out, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftHfft2Out, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftHfft2Out(self, s, dim, norm, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -3469,9 +3602,11 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 		return kernels.FftIhfft2Out(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIhfft2Out, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftIhfft2Out, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIhfft2Out(self, s, dim, norm, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -3505,9 +3640,11 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 		return kernels.FftFftnOut(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftFftnOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftFftnOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftFftnOut(self, s, dim, norm, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -3541,9 +3678,11 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftIfftnOut(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIfftnOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftIfftnOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIfftnOut(self, s, dim, norm, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -3577,9 +3716,11 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftRfftnOut(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftRfftnOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftRfftnOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftRfftnOut(self, s, dim, norm, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -3613,9 +3754,11 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 		return kernels.FftIrfftnOut(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIrfftnOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftIrfftnOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIrfftnOut(self, s, dim, norm, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -3649,9 +3792,11 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftHfftnOut(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftHfftnOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftHfftnOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftHfftnOut(self, s, dim, norm, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -3685,9 +3830,11 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 		return kernels.FftIhfftnOut(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIhfftnOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftIhfftnOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIhfftnOut(self, s, dim, norm, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -3703,9 +3850,9 @@ func FftFftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin
 		return kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFftFftfreq, &locs13)
+	checksPre5(&c, &opFftFftfreq, &locs13)
 	r0 := kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -3721,9 +3868,11 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 		return kernels.FftFftfreqOut(n, d, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFftFftfreqOut, &locs25)
+	var a2 asserts.Saved
+	checksPre7(&c, &opFftFftfreqOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FftFftfreqOut(n, d, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a2, out)
 	return r0
 }
 
@@ -3739,9 +3888,9 @@ func FftRfftfreq(n int64, d float64, dtype *int, layout *int, device *string, pi
 		return kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFftRfftfreq, &locs13)
+	checksPre5(&c, &opFftRfftfreq, &locs13)
 	r0 := kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs13)
+	checksPost22(&c, &locs13)
 	return r0
 }
 
@@ -3757,9 +3906,11 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 		return kernels.FftRfftfreqOut(n, d, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFftRfftfreqOut, &locs25)
+	var a2 asserts.Saved
+	checksPre7(&c, &opFftRfftfreqOut, &locs25, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FftRfftfreqOut(n, d, out)
-	checksPost4(&c, &locs25)
+	checksPost8(&c, &locs25, &a2, out)
 	return r0
 }
 
@@ -3812,9 +3963,9 @@ func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opLinalgCholeskyEx, &locs26, &a0, self)
+	checksPre40(&c, &opLinalgCholeskyEx, &locs26, &a0, self)
 	r0, r1 := kernels.LinalgCholeskyEx(self, upper, check_errors)
-	checksPost35(&c, &locs26, &a0, self, r0, r1)
+	checksPost41(&c, &locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3831,9 +3982,10 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre40(&c, &opLinalgCholeskyExL, &locs539, &a0, &a3, &a4, self, L, info)
+	checksPre95(&c, &opLinalgCholeskyExL, &locs561, &a0, &a3, &a4, self, L, info)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
-	checksPost41(&c, &locs539, &a0, &a3, &a4, self, L, info)
+	checksPost52(&c, &locs561, &a0, &a3, &a4, self, L, info)
 	return r0, r1
 }
 
@@ -3867,9 +4019,11 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 		return kernels.LinalgCholeskyOut(self, upper, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgCholeskyOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opLinalgCholeskyOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgCholeskyOut(self, upper, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -3886,9 +4040,9 @@ func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLinalgCross, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opLinalgCross, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LinalgCross(self, other, dim)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3905,9 +4059,10 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opLinalgCrossOut, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPre51(&c, &opLinalgCrossOut, &locs41, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgCrossOut(self, other, dim, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPost52(&c, &locs41, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -3923,9 +4078,9 @@ func LinalgLuFactor(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor) 
 		return kernels.LinalgLuFactor(A, pivot)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgLuFactor, &locs540)
+	checksPre9(&c, &opLinalgLuFactor, &locs562)
 	r0, r1 := kernels.LinalgLuFactor(A, pivot)
-	checksPost7(&c, &locs540)
+	checksPost11(&c, &locs562)
 	return r0, r1
 }
 
@@ -3941,9 +4096,11 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 		return kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgLuFactorOut, &locs541)
+	var a2, a3 asserts.Saved
+	checksPre42(&c, &opLinalgLuFactorOut, &locs563, &a2, &a3, LU, pivots)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
-	checksPost10(&c, &locs541)
+	checksPost43(&c, &locs563, &a2, &a3, LU, pivots)
 	return r0, r1
 }
 
@@ -3960,9 +4117,9 @@ func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre140(&c, &opLinalgLuFactorEx, &locs542, &a0, A)
+	checksPre183(&c, &opLinalgLuFactorEx, &locs564, &a0, A)
 	r0, r1, r2 := kernels.LinalgLuFactorEx(A, pivot, check_errors)
-	checksPost141(&c, &locs542, &a0, A, r0, r1, r2)
+	checksPost184(&c, &locs564, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3979,9 +4136,10 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre18(&c, &opLinalgLuFactorExOut, &locs543, &a0, &a3, &a4, &a5, A, LU, pivots, info)
+	checksPre154(&c, &opLinalgLuFactorExOut, &locs565, &a0, &a3, &a4, &a5, A, LU, pivots, info)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
-	checksPost19(&c, &locs543, &a0, &a3, &a4, &a5, A, LU, pivots, info)
+	checksPost24(&c, &locs565, &a0, &a3, &a4, &a5, A, LU, pivots, info)
 	return r0, r1, r2
 }
 
@@ -3998,9 +4156,9 @@ func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre140(&c, &opLinalgLu, &locs542, &a0, A)
+	checksPre183(&c, &opLinalgLu, &locs564, &a0, A)
 	r0, r1, r2 := kernels.LinalgLu(A, pivot)
-	checksPost141(&c, &locs542, &a0, A, r0, r1, r2)
+	checksPost184(&c, &locs564, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4017,9 +4175,10 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre18(&c, &opLinalgLuOut, &locs544, &a0, &a2, &a3, &a4, A, P, L, U)
+	checksPre154(&c, &opLinalgLuOut, &locs566, &a0, &a2, &a3, &a4, A, P, L, U)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuOut(A, pivot, P, L, U)
-	checksPost19(&c, &locs544, &a0, &a2, &a3, &a4, A, P, L, U)
+	checksPost24(&c, &locs566, &a0, &a2, &a3, &a4, A, P, L, U)
 	return r0, r1, r2
 }
 
@@ -4036,9 +4195,9 @@ func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opLinalgLuSolve, &locs545, &a0, &a1, &a2, LU, pivots, B)
+	checksPre53(&c, &opLinalgLuSolve, &locs567, &a0, &a1, &a2, LU, pivots, B)
 	r0 := kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
-	checksPost43(&c, &locs545, &a0, &a1, &a2, LU, pivots, B, r0)
+	checksPost54(&c, &locs567, &a0, &a1, &a2, LU, pivots, B, r0)
 	return r0
 }
 
@@ -4055,9 +4214,10 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre18(&c, &opLinalgLuSolveOut, &locs546, &a0, &a1, &a2, &a5, LU, pivots, B, out)
+	checksPre56(&c, &opLinalgLuSolveOut, &locs568, &a0, &a1, &a2, &a5, LU, pivots, B, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
-	checksPost19(&c, &locs546, &a0, &a1, &a2, &a5, LU, pivots, B, out)
+	checksPost24(&c, &locs568, &a0, &a1, &a2, &a5, LU, pivots, B, out)
 	return r0
 }
 
@@ -4074,9 +4234,9 @@ func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre140(&c, &opXLinalgDet, &locs542, &a0, A)
+	checksPre183(&c, &opXLinalgDet, &locs564, &a0, A)
 	r0, r1, r2 := kernels.XLinalgDet(A)
-	checksPost141(&c, &locs542, &a0, A, r0, r1, r2)
+	checksPost184(&c, &locs564, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -4093,9 +4253,10 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre18(&c, &opXLinalgDetResult, &locs547, &a0, &a1, &a2, &a3, A, result, LU, pivots)
+	checksPre154(&c, &opXLinalgDetResult, &locs569, &a0, &a1, &a2, &a3, A, result, LU, pivots)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgDetResult(A, result, LU, pivots)
-	checksPost19(&c, &locs547, &a0, &a1, &a2, &a3, A, result, LU, pivots)
+	checksPost24(&c, &locs569, &a0, &a1, &a2, &a3, A, result, LU, pivots)
 	return r0, r1, r2
 }
 
@@ -4111,9 +4272,9 @@ func LinalgDet(A *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgDet(A)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgDet, &locs126)
+	checksPre0(&c, &opLinalgDet, &locs133)
 	r0 := kernels.LinalgDet(A)
-	checksPost1(&c, &locs126)
+	checksPost1(&c, &locs133)
 	return r0
 }
 
@@ -4129,9 +4290,11 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgDetOut(A, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgDetOut, &locs548)
+	var a1 asserts.Saved
+	checksPre3(&c, &opLinalgDetOut, &locs570, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgDetOut(A, out)
-	checksPost2(&c, &locs548)
+	checksPost31(&c, &locs570, &a1, out)
 	return r0
 }
 
@@ -4165,9 +4328,9 @@ func LinalgLdlFactorEx(self *torch.Tensor, hermitian bool, check_errors bool) (*
 		return kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opLinalgLdlFactorEx, &locs301)
+	checksPre44(&c, &opLinalgLdlFactorEx, &locs311)
 	r0, r1, r2 := kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
-	checksPost176(&c, &locs301)
+	checksPost231(&c, &locs311)
 	return r0, r1, r2
 }
 
@@ -4183,9 +4346,11 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 		return kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opLinalgLdlFactorExOut, &locs549)
+	var a3, a4, a5 asserts.Saved
+	checksPre116(&c, &opLinalgLdlFactorExOut, &locs571, &a3, &a4, &a5, LD, pivots, info)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
-	checksPost23(&c, &locs549)
+	checksPost117(&c, &locs571, &a3, &a4, &a5, LD, pivots, info)
 	return r0, r1, r2
 }
 
@@ -4201,9 +4366,9 @@ func LinalgLdlFactor(self *torch.Tensor, hermitian bool) (*torch.Tensor, *torch.
 		return kernels.LinalgLdlFactor(self, hermitian)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgLdlFactor, &locs26)
+	checksPre9(&c, &opLinalgLdlFactor, &locs26)
 	r0, r1 := kernels.LinalgLdlFactor(self, hermitian)
-	checksPost7(&c, &locs26)
+	checksPost11(&c, &locs26)
 	return r0, r1
 }
 
@@ -4219,9 +4384,11 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 		return kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgLdlFactorOut, &locs550)
+	var a2, a3 asserts.Saved
+	checksPre42(&c, &opLinalgLdlFactorOut, &locs572, &a2, &a3, LD, pivots)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
-	checksPost10(&c, &locs550)
+	checksPost43(&c, &locs572, &a2, &a3, LD, pivots)
 	return r0, r1
 }
 
@@ -4237,9 +4404,9 @@ func LinalgLdlSolve(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, her
 		return kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opLinalgLdlSolve, &locs551)
+	checksPre44(&c, &opLinalgLdlSolve, &locs573)
 	r0 := kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
-	checksPost44(&c, &locs551)
+	checksPost57(&c, &locs573)
 	return r0
 }
 
@@ -4255,9 +4422,11 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 		return kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opLinalgLdlSolveOut, &locs552)
+	var a4 asserts.Saved
+	checksPre58(&c, &opLinalgLdlSolveOut, &locs574, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
-	checksPost23(&c, &locs552)
+	checksPost59(&c, &locs574, &a4, out)
 	return r0
 }
 
@@ -4274,9 +4443,9 @@ func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *st
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre200(&c, &opLinalgLstsq, &locs553, &a0, &a1, self, b)
+	checksPre270(&c, &opLinalgLstsq, &locs575, &a0, &a1, self, b)
 	r0, r1, r2, r3 := kernels.LinalgLstsq(self, b, rcond, driver)
-	checksPost201(&c, &locs553, &a0, &a1, self, b, r0, r1, r2, r3)
+	checksPost271(&c, &locs575, &a0, &a1, self, b, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -4293,9 +4462,10 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
-	checksPre68(&c, &opLinalgLstsqOut, &locs554, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
+	checksPre84(&c, &opLinalgLstsqOut, &locs576, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
-	checksPost69(&c, &locs554, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
+	checksPost85(&c, &locs576, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
 	return r0, r1, r2, r3
 }
 
@@ -4311,9 +4481,9 @@ func LinalgMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMatmul(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgMatmul, &locs6)
+	checksPre9(&c, &opLinalgMatmul, &locs6)
 	r0 := kernels.LinalgMatmul(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -4329,9 +4499,11 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 		return kernels.LinalgMatmulOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgMatmulOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opLinalgMatmulOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatmulOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -4347,9 +4519,9 @@ func LinalgVecdot(x *torch.Tensor, y *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.LinalgVecdot(x, y, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgVecdot, &locs555)
+	checksPre9(&c, &opLinalgVecdot, &locs577)
 	r0 := kernels.LinalgVecdot(x, y, dim)
-	checksPost6(&c, &locs555)
+	checksPost10(&c, &locs577)
 	return r0
 }
 
@@ -4365,9 +4537,11 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 		return kernels.LinalgVecdotOut(x, y, dim, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgVecdotOut, &locs556)
+	var a3 asserts.Saved
+	checksPre14(&c, &opLinalgVecdotOut, &locs578, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgVecdotOut(x, y, dim, out)
-	checksPost10(&c, &locs556)
+	checksPost15(&c, &locs578, &a3, out)
 	return r0
 }
 
@@ -4384,9 +4558,9 @@ func LinalgMatrixExp(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLinalgMatrixExp, &locs0, &a0, self)
+	checksPre46(&c, &opLinalgMatrixExp, &locs0, &a0, self)
 	r0 := kernels.LinalgMatrixExp(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4402,9 +4576,11 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMatrixExpOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixExpOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opLinalgMatrixExpOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixExpOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -4421,9 +4597,9 @@ func LinalgMatrixSqrth(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLinalgMatrixSqrth, &locs0, &a0, self)
+	checksPre46(&c, &opLinalgMatrixSqrth, &locs0, &a0, self)
 	r0 := kernels.LinalgMatrixSqrth(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4439,9 +4615,11 @@ func LinalgMatrixSqrthOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMatrixSqrthOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixSqrthOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opLinalgMatrixSqrthOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixSqrthOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -4458,9 +4636,9 @@ func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre202(&c, &opXLinalgSlogdet, &locs557, &a0, A)
+	checksPre272(&c, &opXLinalgSlogdet, &locs579, &a0, A)
 	r0, r1, r2, r3 := kernels.XLinalgSlogdet(A)
-	checksPost203(&c, &locs557, &a0, A, r0, r1, r2, r3)
+	checksPost273(&c, &locs579, &a0, A, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -4477,9 +4655,10 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre179(&c, &opXLinalgSlogdetSign, &locs558, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
+	checksPre274(&c, &opXLinalgSlogdetSign, &locs580, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
-	checksPost180(&c, &locs558, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
+	checksPost235(&c, &locs580, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
 	return r0, r1, r2, r3
 }
 
@@ -4495,9 +4674,9 @@ func LinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.LinalgSlogdet(A)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgSlogdet, &locs540)
+	checksPre9(&c, &opLinalgSlogdet, &locs562)
 	r0, r1 := kernels.LinalgSlogdet(A)
-	checksPost7(&c, &locs540)
+	checksPost11(&c, &locs562)
 	return r0, r1
 }
 
@@ -4513,9 +4692,11 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 		return kernels.LinalgSlogdetOut(A, sign, logabsdet)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgSlogdetOut, &locs559)
+	var a1, a2 asserts.Saved
+	checksPre42(&c, &opLinalgSlogdetOut, &locs581, &a1, &a2, sign, logabsdet)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgSlogdetOut(A, sign, logabsdet)
-	checksPost10(&c, &locs559)
+	checksPost43(&c, &locs581, &a1, &a2, sign, logabsdet)
 	return r0, r1
 }
 
@@ -4531,9 +4712,9 @@ func Slogdet(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Slogdet(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSlogdet, &locs26)
+	checksPre9(&c, &opSlogdet, &locs26)
 	r0, r1 := kernels.Slogdet(self)
-	checksPost7(&c, &locs26)
+	checksPost11(&c, &locs26)
 	return r0, r1
 }
 
@@ -4549,9 +4730,11 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 		return kernels.SlogdetOut(self, sign, logabsdet)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSlogdetOut, &locs560)
+	var a1, a2 asserts.Saved
+	checksPre42(&c, &opSlogdetOut, &locs582, &a1, &a2, sign, logabsdet)
+	defer c.Abandon()
 	r0, r1 := kernels.SlogdetOut(self, sign, logabsdet)
-	checksPost10(&c, &locs560)
+	checksPost43(&c, &locs582, &a1, &a2, sign, logabsdet)
 	return r0, r1
 }
 
@@ -4586,9 +4769,9 @@ func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opLinalgEig, &locs26, &a0, self)
+	checksPre40(&c, &opLinalgEig, &locs26, &a0, self)
 	r0, r1 := kernels.LinalgEig(self)
-	checksPost35(&c, &locs26, &a0, self, r0, r1)
+	checksPost41(&c, &locs26, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4605,9 +4788,10 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLinalgEigOut, &locs561, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
+	checksPre95(&c, &opLinalgEigOut, &locs583, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
-	checksPost41(&c, &locs561, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
+	checksPost52(&c, &locs583, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
 	return r0, r1
 }
 
@@ -4659,9 +4843,11 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgEigvalsOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgEigvalsOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opLinalgEigvalsOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgEigvalsOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -4678,9 +4864,9 @@ func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opXLinalgEigh, &locs540, &a0, A)
+	checksPre40(&c, &opXLinalgEigh, &locs562, &a0, A)
 	r0, r1 := kernels.XLinalgEigh(A, UPLO, compute_v)
-	checksPost35(&c, &locs540, &a0, A, r0, r1)
+	checksPost41(&c, &locs562, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -4697,9 +4883,10 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre40(&c, &opXLinalgEighEigenvalues, &locs562, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
+	checksPre95(&c, &opXLinalgEighEigenvalues, &locs584, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
+	defer c.Abandon()
 	r0, r1 := kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
-	checksPost41(&c, &locs562, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
+	checksPost52(&c, &locs584, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
 	return r0, r1
 }
 
@@ -4715,9 +4902,9 @@ func LinalgEigh(self *torch.Tensor, UPLO string) (*torch.Tensor, *torch.Tensor) 
 		return kernels.LinalgEigh(self, UPLO)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgEigh, &locs26)
+	checksPre9(&c, &opLinalgEigh, &locs26)
 	r0, r1 := kernels.LinalgEigh(self, UPLO)
-	checksPost7(&c, &locs26)
+	checksPost11(&c, &locs26)
 	return r0, r1
 }
 
@@ -4733,9 +4920,11 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 		return kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgEighEigvals, &locs563)
+	var a2, a3 asserts.Saved
+	checksPre42(&c, &opLinalgEighEigvals, &locs585, &a2, &a3, eigvals, eigvecs)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
-	checksPost10(&c, &locs563)
+	checksPost43(&c, &locs585, &a2, &a3, eigvals, eigvecs)
 	return r0, r1
 }
 
@@ -4769,9 +4958,11 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 		return kernels.LinalgEigvalshOut(self, UPLO, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgEigvalshOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opLinalgEigvalshOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgEigvalshOut(self, UPLO, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -4788,9 +4979,9 @@ func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLinalgHouseholderProduct, &locs564, &a0, &a1, input, tau)
+	checksPre12(&c, &opLinalgHouseholderProduct, &locs586, &a0, &a1, input, tau)
 	r0 := kernels.LinalgHouseholderProduct(input, tau)
-	checksPost9(&c, &locs564, &a0, &a1, input, tau, r0)
+	checksPost13(&c, &locs586, &a0, &a1, input, tau, r0)
 	return r0
 }
 
@@ -4807,9 +4998,10 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLinalgHouseholderProductOut, &locs565, &a0, &a1, &a2, input, tau, out)
+	checksPre51(&c, &opLinalgHouseholderProductOut, &locs587, &a0, &a1, &a2, input, tau, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgHouseholderProductOut(input, tau, out)
-	checksPost41(&c, &locs565, &a0, &a1, &a2, input, tau, out)
+	checksPost52(&c, &locs587, &a0, &a1, &a2, input, tau, out)
 	return r0
 }
 
@@ -4826,9 +5018,9 @@ func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opLinalgInvEx, &locs540, &a0, A)
+	checksPre40(&c, &opLinalgInvEx, &locs562, &a0, A)
 	r0, r1 := kernels.LinalgInvEx(A, check_errors)
-	checksPost35(&c, &locs540, &a0, A, r0, r1)
+	checksPost41(&c, &locs562, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -4845,9 +5037,10 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opLinalgInvExInverse, &locs566, &a0, &a2, &a3, A, inverse, info)
+	checksPre95(&c, &opLinalgInvExInverse, &locs588, &a0, &a2, &a3, A, inverse, info)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgInvExInverse(A, check_errors, inverse, info)
-	checksPost41(&c, &locs566, &a0, &a2, &a3, A, inverse, info)
+	checksPost52(&c, &locs588, &a0, &a2, &a3, A, inverse, info)
 	return r0, r1
 }
 
@@ -4863,9 +5056,9 @@ func LinalgInv(A *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgInv(A)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgInv, &locs126)
+	checksPre0(&c, &opLinalgInv, &locs133)
 	r0 := kernels.LinalgInv(A)
-	checksPost1(&c, &locs126)
+	checksPost1(&c, &locs133)
 	return r0
 }
 
@@ -4881,9 +5074,11 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgInvOut(A, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgInvOut, &locs548)
+	var a1 asserts.Saved
+	checksPre3(&c, &opLinalgInvOut, &locs570, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgInvOut(A, out)
-	checksPost2(&c, &locs548)
+	checksPost31(&c, &locs570, &a1, out)
 	return r0
 }
 
@@ -4917,9 +5112,11 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.InverseOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opInverseOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opInverseOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.InverseOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -4935,9 +5132,9 @@ func Inner(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Inner(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opInner, &locs6)
+	checksPre9(&c, &opInner, &locs6)
 	r0 := kernels.Inner(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -4953,9 +5150,11 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.InnerOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opInnerOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opInnerOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.InnerOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -4971,9 +5170,9 @@ func Outer(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 		return kernels.Outer(self, vec2)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opOuter, &locs567)
+	checksPre9(&c, &opOuter, &locs589)
 	r0 := kernels.Outer(self, vec2)
-	checksPost6(&c, &locs567)
+	checksPost10(&c, &locs589)
 	return r0
 }
 
@@ -4989,9 +5188,11 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.OuterOut(self, vec2, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opOuterOut, &locs568)
+	var a2 asserts.Saved
+	checksPre14(&c, &opOuterOut, &locs590, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.OuterOut(self, vec2, out)
-	checksPost10(&c, &locs568)
+	checksPost15(&c, &locs590, &a2, out)
 	return r0
 }
 
@@ -5007,9 +5208,9 @@ func Ger(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 		return kernels.Ger(self, vec2)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGer, &locs567)
+	checksPre9(&c, &opGer, &locs589)
 	r0 := kernels.Ger(self, vec2)
-	checksPost6(&c, &locs567)
+	checksPost10(&c, &locs589)
 	return r0
 }
 
@@ -5025,9 +5226,11 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 		return kernels.GerOut(self, vec2, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGerOut, &locs568)
+	var a2 asserts.Saved
+	checksPre14(&c, &opGerOut, &locs590, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.GerOut(self, vec2, out)
-	checksPost10(&c, &locs568)
+	checksPost15(&c, &locs590, &a2, out)
 	return r0
 }
 
@@ -5079,9 +5282,11 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 		return kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgNormOut, &locs39)
+	var a5 asserts.Saved
+	checksPre3(&c, &opLinalgNormOut, &locs40, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a5, out)
 	return r0
 }
 
@@ -5097,9 +5302,11 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 		return kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgNormOrdStrOut, &locs39)
+	var a5 asserts.Saved
+	checksPre3(&c, &opLinalgNormOrdStrOut, &locs40, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a5, out)
 	return r0
 }
 
@@ -5116,9 +5323,9 @@ func LinalgVectorNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLinalgVectorNorm, &locs0, &a0, self)
+	checksPre46(&c, &opLinalgVectorNorm, &locs0, &a0, self)
 	r0 := kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5135,9 +5342,10 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opLinalgVectorNormOut, &locs39, &a0, &a5, self, out)
+	checksPre48(&c, &opLinalgVectorNormOut, &locs39, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
-	checksPost12(&c, &locs39, &a0, &a5, self, out)
+	checksPost17(&c, &locs39, &a0, &a5, self, out)
 	return r0
 }
 
@@ -5189,9 +5397,11 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 		return kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixNormOut, &locs39)
+	var a5 asserts.Saved
+	checksPre3(&c, &opLinalgMatrixNormOut, &locs40, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a5, out)
 	return r0
 }
 
@@ -5225,9 +5435,11 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 		return kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixNormStrOrdOut, &locs39)
+	var a5 asserts.Saved
+	checksPre3(&c, &opLinalgMatrixNormStrOrdOut, &locs40, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a5, out)
 	return r0
 }
 
@@ -5244,9 +5456,9 @@ func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre140(&c, &opXLinalgSvd, &locs542, &a0, A)
+	checksPre183(&c, &opXLinalgSvd, &locs564, &a0, A)
 	r0, r1, r2 := kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
-	checksPost141(&c, &locs542, &a0, A, r0, r1, r2)
+	checksPost184(&c, &locs564, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5263,9 +5475,10 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	checksPre18(&c, &opXLinalgSvdU, &locs569, &a0, &a4, &a5, &a6, A, U, S, Vh)
+	checksPre154(&c, &opXLinalgSvdU, &locs591, &a0, &a4, &a5, &a6, A, U, S, Vh)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
-	checksPost19(&c, &locs569, &a0, &a4, &a5, &a6, A, U, S, Vh)
+	checksPost24(&c, &locs591, &a0, &a4, &a5, &a6, A, U, S, Vh)
 	return r0, r1, r2
 }
 
@@ -5281,9 +5494,9 @@ func LinalgSvd(A *torch.Tensor, full_matrices bool, driver *string) (*torch.Tens
 		return kernels.LinalgSvd(A, full_matrices, driver)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opLinalgSvd, &locs542)
+	checksPre44(&c, &opLinalgSvd, &locs564)
 	r0, r1, r2 := kernels.LinalgSvd(A, full_matrices, driver)
-	checksPost176(&c, &locs542)
+	checksPost231(&c, &locs564)
 	return r0, r1, r2
 }
 
@@ -5299,9 +5512,11 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 		return kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opLinalgSvdU, &locs569)
+	var a3, a4, a5 asserts.Saved
+	checksPre116(&c, &opLinalgSvdU, &locs592, &a3, &a4, &a5, U, S, Vh)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
-	checksPost23(&c, &locs569)
+	checksPost117(&c, &locs592, &a3, &a4, &a5, U, S, Vh)
 	return r0, r1, r2
 }
 
@@ -5317,9 +5532,9 @@ func LinalgSvdvals(A *torch.Tensor, driver *string) *torch.Tensor {
 		return kernels.LinalgSvdvals(A, driver)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgSvdvals, &locs126)
+	checksPre0(&c, &opLinalgSvdvals, &locs133)
 	r0 := kernels.LinalgSvdvals(A, driver)
-	checksPost1(&c, &locs126)
+	checksPost1(&c, &locs133)
 	return r0
 }
 
@@ -5335,9 +5550,11 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 		return kernels.LinalgSvdvalsOut(A, driver, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgSvdvalsOut, &locs548)
+	var a2 asserts.Saved
+	checksPre3(&c, &opLinalgSvdvalsOut, &locs570, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgSvdvalsOut(A, driver, out)
-	checksPost2(&c, &locs548)
+	checksPost31(&c, &locs570, &a2, out)
 	return r0
 }
 
@@ -5371,9 +5588,11 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 		return kernels.LinalgCondOut(self, p, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgCondOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opLinalgCondOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgCondOut(self, p, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -5407,9 +5626,11 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 		return kernels.LinalgCondPStrOut(self, p, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgCondPStrOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opLinalgCondPStrOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgCondPStrOut(self, p, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -5426,9 +5647,9 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre59(&c, &opLinalgPinvAtolRtolTensor, &locs570, &a0, &a1, &a2, self, atol, rtol)
+	checksPre74(&c, &opLinalgPinvAtolRtolTensor, &locs593, &a0, &a1, &a2, self, atol, rtol)
 	r0 := kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
-	checksPost60(&c, &locs570, &a0, &a1, &a2, self, atol, rtol, r0)
+	checksPost75(&c, &locs593, &a0, &a1, &a2, self, atol, rtol, r0)
 	return r0
 }
 
@@ -5445,9 +5666,10 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opLinalgPinvAtolRtolTensorOut, &locs39, &a0, &a4, self, out)
+	checksPre48(&c, &opLinalgPinvAtolRtolTensorOut, &locs39, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
-	checksPost12(&c, &locs39, &a0, &a4, self, out)
+	checksPost17(&c, &locs39, &a0, &a4, self, out)
 	return r0
 }
 
@@ -5481,9 +5703,11 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 		return kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgPinvAtolRtolFloatOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opLinalgPinvAtolRtolFloatOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -5517,9 +5741,9 @@ func LinalgPinvRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bo
 		return kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgPinvRcondTensor, &locs571)
+	checksPre9(&c, &opLinalgPinvRcondTensor, &locs594)
 	r0 := kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
-	checksPost6(&c, &locs571)
+	checksPost10(&c, &locs594)
 	return r0
 }
 
@@ -5535,9 +5759,11 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 		return kernels.LinalgPinvOut(self, rcond, hermitian, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgPinvOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opLinalgPinvOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgPinvOut(self, rcond, hermitian, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -5553,9 +5779,11 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 		return kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgPinvOutRcondTensor, &locs572)
+	var a3 asserts.Saved
+	checksPre14(&c, &opLinalgPinvOutRcondTensor, &locs595, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
-	checksPost10(&c, &locs572)
+	checksPost15(&c, &locs595, &a3, out)
 	return r0
 }
 
@@ -5572,9 +5800,9 @@ func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre200(&c, &opXLinalgSolveEx, &locs573, &a0, &a1, A, B)
+	checksPre270(&c, &opXLinalgSolveEx, &locs596, &a0, &a1, A, B)
 	r0, r1, r2, r3 := kernels.XLinalgSolveEx(A, B, left, check_errors)
-	checksPost201(&c, &locs573, &a0, &a1, A, B, r0, r1, r2, r3)
+	checksPost271(&c, &locs596, &a0, &a1, A, B, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5591,9 +5819,10 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
-	checksPre68(&c, &opXLinalgSolveExResult, &locs574, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
+	checksPre84(&c, &opXLinalgSolveExResult, &locs597, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
-	checksPost69(&c, &locs574, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
+	checksPost85(&c, &locs597, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
 	return r0, r1, r2, r3
 }
 
@@ -5609,9 +5838,9 @@ func LinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors boo
 		return kernels.LinalgSolveEx(A, B, left, check_errors)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opLinalgSolveEx, &locs575)
+	checksPre44(&c, &opLinalgSolveEx, &locs598)
 	r0, r1 := kernels.LinalgSolveEx(A, B, left, check_errors)
-	checksPost36(&c, &locs575)
+	checksPost45(&c, &locs598)
 	return r0, r1
 }
 
@@ -5627,9 +5856,11 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 		return kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opLinalgSolveExOut, &locs576)
+	var a4, a5 asserts.Saved
+	checksPre27(&c, &opLinalgSolveExOut, &locs599, &a4, &a5, result, info)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
-	checksPost23(&c, &locs576)
+	checksPost28(&c, &locs599, &a4, &a5, result, info)
 	return r0, r1
 }
 
@@ -5645,9 +5876,9 @@ func LinalgSolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 		return kernels.LinalgSolve(A, B, left)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgSolve, &locs577)
+	checksPre9(&c, &opLinalgSolve, &locs600)
 	r0 := kernels.LinalgSolve(A, B, left)
-	checksPost6(&c, &locs577)
+	checksPost10(&c, &locs600)
 	return r0
 }
 
@@ -5663,9 +5894,9 @@ func XSpsolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 		return kernels.XSpsolve(A, B, left)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSpsolve, &locs577)
+	checksPre9(&c, &opXSpsolve, &locs600)
 	r0 := kernels.XSpsolve(A, B, left)
-	checksPost6(&c, &locs577)
+	checksPost10(&c, &locs600)
 	return r0
 }
 
@@ -5681,9 +5912,11 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 		return kernels.LinalgSolveOut(A, B, left, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgSolveOut, &locs578)
+	var a3 asserts.Saved
+	checksPre14(&c, &opLinalgSolveOut, &locs601, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgSolveOut(A, B, left, out)
-	checksPost10(&c, &locs578)
+	checksPost15(&c, &locs601, &a3, out)
 	return r0
 }
 
@@ -5717,9 +5950,11 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 		return kernels.LinalgTensorinvOut(self, ind, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgTensorinvOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opLinalgTensorinvOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgTensorinvOut(self, ind, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -5735,9 +5970,9 @@ func LinalgTensorsolve(self *torch.Tensor, other *torch.Tensor, dims []int64) *t
 		return kernels.LinalgTensorsolve(self, other, dims)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgTensorsolve, &locs6)
+	checksPre9(&c, &opLinalgTensorsolve, &locs6)
 	r0 := kernels.LinalgTensorsolve(self, other, dims)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -5753,9 +5988,11 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 		return kernels.LinalgTensorsolveOut(self, other, dims, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgTensorsolveOut, &locs7)
+	var a3 asserts.Saved
+	checksPre14(&c, &opLinalgTensorsolveOut, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgTensorsolveOut(self, other, dims, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a3, out)
 	return r0
 }
 
@@ -5772,9 +6009,9 @@ func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opLinalgQr, &locs540, &a0, A)
+	checksPre40(&c, &opLinalgQr, &locs562, &a0, A)
 	r0, r1 := kernels.LinalgQr(A, mode)
-	checksPost35(&c, &locs540, &a0, A, r0, r1)
+	checksPost41(&c, &locs562, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -5791,9 +6028,10 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opLinalgQrOut, &locs579, &a0, &a2, &a3, A, Q, R)
+	checksPre95(&c, &opLinalgQrOut, &locs602, &a0, &a2, &a3, A, Q, R)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgQrOut(A, mode, Q, R)
-	checksPost41(&c, &locs579, &a0, &a2, &a3, A, Q, R)
+	checksPost52(&c, &locs602, &a0, &a2, &a3, A, Q, R)
 	return r0, r1
 }
 
@@ -5810,9 +6048,9 @@ func LinalgPolar(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opLinalgPolar, &locs540, &a0, A)
+	checksPre40(&c, &opLinalgPolar, &locs562, &a0, A)
 	r0, r1 := kernels.LinalgPolar(A)
-	checksPost35(&c, &locs540, &a0, A, r0, r1)
+	checksPost41(&c, &locs562, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -5829,9 +6067,10 @@ func LinalgPolarOut(A *torch.Tensor, U *torch.Tensor, H *torch.Tensor) (*torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLinalgPolarOut, &locs580, &a0, &a1, &a2, A, U, H)
+	checksPre95(&c, &opLinalgPolarOut, &locs603, &a0, &a1, &a2, A, U, H)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgPolarOut(A, U, H)
-	checksPost41(&c, &locs580, &a0, &a1, &a2, A, U, H)
+	checksPost52(&c, &locs603, &a0, &a1, &a2, A, U, H)
 	return r0, r1
 }
 
@@ -5865,9 +6104,11 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 		return kernels.LinalgMatrixPowerOut(self, n, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixPowerOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opLinalgMatrixPowerOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixPowerOut(self, n, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -5901,9 +6142,11 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 		return kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixRankAtolRtolTensorOut, &locs533)
+	var a4 asserts.Saved
+	checksPre3(&c, &opLinalgMatrixRankAtolRtolTensorOut, &locs555, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
-	checksPost2(&c, &locs533)
+	checksPost31(&c, &locs555, &a4, out)
 	return r0
 }
 
@@ -5937,9 +6180,11 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 		return kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixRankAtolRtolFloatOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opLinalgMatrixRankAtolRtolFloatOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -5973,9 +6218,11 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 		return kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixRankOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opLinalgMatrixRankOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -5991,9 +6238,9 @@ func LinalgMatrixRankTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian
 		return kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgMatrixRankTolTensor, &locs581)
+	checksPre9(&c, &opLinalgMatrixRankTolTensor, &locs604)
 	r0 := kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
-	checksPost6(&c, &locs581)
+	checksPost10(&c, &locs604)
 	return r0
 }
 
@@ -6009,9 +6256,11 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 		return kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgMatrixRankOutTolTensor, &locs582)
+	var a3 asserts.Saved
+	checksPre14(&c, &opLinalgMatrixRankOutTolTensor, &locs605, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
-	checksPost10(&c, &locs582)
+	checksPost15(&c, &locs605, &a3, out)
 	return r0
 }
 
@@ -6027,9 +6276,9 @@ func LinalgMultiDot(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMultiDot(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMultiDot, &locs69)
+	checksPre0(&c, &opLinalgMultiDot, &locs74)
 	r0 := kernels.LinalgMultiDot(tensors)
-	checksPost1(&c, &locs69)
+	checksPost1(&c, &locs74)
 	return r0
 }
 
@@ -6045,9 +6294,11 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 		return kernels.LinalgMultiDotOut(tensors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMultiDotOut, &locs70)
+	var a1 asserts.Saved
+	checksPre3(&c, &opLinalgMultiDotOut, &locs76, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMultiDotOut(tensors, out)
-	checksPost2(&c, &locs70)
+	checksPost31(&c, &locs76, &a1, out)
 	return r0
 }
 
@@ -6081,9 +6332,9 @@ func XTestSerializationSubcmul(self *torch.Tensor, other *torch.Tensor, alpha to
 		return kernels.XTestSerializationSubcmul(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXTestSerializationSubcmul, &locs6)
+	checksPre9(&c, &opXTestSerializationSubcmul, &locs6)
 	r0 := kernels.XTestSerializationSubcmul(self, other, alpha)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -6117,9 +6368,9 @@ func XTestOptionalIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
 		return kernels.XTestOptionalIntlist(values, addends)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestOptionalIntlist, &locs583)
+	checksPre0(&c, &opXTestOptionalIntlist, &locs606)
 	r0 := kernels.XTestOptionalIntlist(values, addends)
-	checksPost1(&c, &locs583)
+	checksPost1(&c, &locs606)
 	return r0
 }
 
@@ -6135,9 +6386,11 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 		return kernels.XTestOptionalIntlistOut(values, addends, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestOptionalIntlistOut, &locs584)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXTestOptionalIntlistOut, &locs607, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XTestOptionalIntlistOut(values, addends, out)
-	checksPost2(&c, &locs584)
+	checksPost31(&c, &locs607, &a2, out)
 	return r0
 }
 
@@ -6153,9 +6406,9 @@ func XTestOptionalFilledIntlist(values *torch.Tensor, addends []int64) *torch.Te
 		return kernels.XTestOptionalFilledIntlist(values, addends)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestOptionalFilledIntlist, &locs583)
+	checksPre0(&c, &opXTestOptionalFilledIntlist, &locs606)
 	r0 := kernels.XTestOptionalFilledIntlist(values, addends)
-	checksPost1(&c, &locs583)
+	checksPost1(&c, &locs606)
 	return r0
 }
 
@@ -6171,9 +6424,11 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 		return kernels.XTestOptionalFilledIntlistOut(values, addends, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestOptionalFilledIntlistOut, &locs584)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXTestOptionalFilledIntlistOut, &locs607, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XTestOptionalFilledIntlistOut(values, addends, out)
-	checksPost2(&c, &locs584)
+	checksPost31(&c, &locs607, &a2, out)
 	return r0
 }
 
@@ -6189,9 +6444,9 @@ func XTestOptionalFloatlist(values *torch.Tensor, addends []float64) *torch.Tens
 		return kernels.XTestOptionalFloatlist(values, addends)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestOptionalFloatlist, &locs583)
+	checksPre0(&c, &opXTestOptionalFloatlist, &locs606)
 	r0 := kernels.XTestOptionalFloatlist(values, addends)
-	checksPost1(&c, &locs583)
+	checksPost1(&c, &locs606)
 	return r0
 }
 
@@ -6207,9 +6462,11 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 		return kernels.XTestOptionalFloatlistOut(values, addends, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestOptionalFloatlistOut, &locs584)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXTestOptionalFloatlistOut, &locs607, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XTestOptionalFloatlistOut(values, addends, out)
-	checksPost2(&c, &locs584)
+	checksPost31(&c, &locs607, &a2, out)
 	return r0
 }
 
@@ -6225,9 +6482,9 @@ func XTestStringDefault(dummy *torch.Tensor, a string, b string) *torch.Tensor {
 		return kernels.XTestStringDefault(dummy, a, b)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestStringDefault, &locs585)
+	checksPre0(&c, &opXTestStringDefault, &locs608)
 	r0 := kernels.XTestStringDefault(dummy, a, b)
-	checksPost1(&c, &locs585)
+	checksPost1(&c, &locs608)
 	return r0
 }
 
@@ -6243,9 +6500,9 @@ func XTestAmbiguousDefaultsA(dummy *torch.Tensor, a int64, b int64) *torch.Tenso
 		return kernels.XTestAmbiguousDefaultsA(dummy, a, b)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestAmbiguousDefaultsA, &locs585)
+	checksPre0(&c, &opXTestAmbiguousDefaultsA, &locs608)
 	r0 := kernels.XTestAmbiguousDefaultsA(dummy, a, b)
-	checksPost1(&c, &locs585)
+	checksPost1(&c, &locs608)
 	return r0
 }
 
@@ -6261,9 +6518,9 @@ func XTestAmbiguousDefaultsB(dummy *torch.Tensor, a int64, b string) *torch.Tens
 		return kernels.XTestAmbiguousDefaultsB(dummy, a, b)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestAmbiguousDefaultsB, &locs585)
+	checksPre0(&c, &opXTestAmbiguousDefaultsB, &locs608)
 	r0 := kernels.XTestAmbiguousDefaultsB(dummy, a, b)
-	checksPost1(&c, &locs585)
+	checksPost1(&c, &locs608)
 	return r0
 }
 
@@ -6280,9 +6537,9 @@ func XTestWarnInAutograd(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXTestWarnInAutograd, &locs0, &a0, self)
+	checksPre46(&c, &opXTestWarnInAutograd, &locs0, &a0, self)
 	r0 := kernels.XTestWarnInAutograd(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6298,9 +6555,11 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 		return kernels.XTestWarnInAutogradOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestWarnInAutogradOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opXTestWarnInAutogradOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XTestWarnInAutogradOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -6317,9 +6576,9 @@ func XTestAutogradMultipleDispatchFullcoverage(self *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXTestAutogradMultipleDispatchFullcoverage, &locs0, &a0, self)
+	checksPre46(&c, &opXTestAutogradMultipleDispatchFullcoverage, &locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverage(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6335,9 +6594,11 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 		return kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -6354,9 +6615,9 @@ func XTestAutogradMultipleDispatchNtonly(self *torch.Tensor, b bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXTestAutogradMultipleDispatchNtonly, &locs0, &a0, self)
+	checksPre46(&c, &opXTestAutogradMultipleDispatchNtonly, &locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchNtonly(self, b)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6373,9 +6634,9 @@ func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXTestAutogradMultipleDispatchView, &locs0, &a0, self)
+	checksPre46(&c, &opXTestAutogradMultipleDispatchView, &locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchView(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6392,9 +6653,9 @@ func XTestAutogradMultipleDispatchViewCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXTestAutogradMultipleDispatchViewCopy, &locs0, &a0, self)
+	checksPre46(&c, &opXTestAutogradMultipleDispatchViewCopy, &locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6410,9 +6671,11 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 		return kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -6429,9 +6692,9 @@ func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, ind
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre204(&c, &opSegmentReduce, &locs586, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
+	checksPre275(&c, &opSegmentReduce, &locs609, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
 	r0 := kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
-	checksPost205(&c, &locs586, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
+	checksPost276(&c, &locs609, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
 	return r0
 }
 
@@ -6447,9 +6710,11 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 		return kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSegmentReduceOut, &locs587)
+	var a8 asserts.Saved
+	checksPre3(&c, &opSegmentReduceOut, &locs610, &a8, out)
+	defer c.Abandon()
 	r0 := kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
-	checksPost2(&c, &locs587)
+	checksPost31(&c, &locs610, &a8, out)
 	return r0
 }
 
@@ -6465,9 +6730,9 @@ func XSegmentReduceBackward(grad *torch.Tensor, output *torch.Tensor, data *torc
 		return kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSegmentReduceBackward, &locs588)
+	checksPre44(&c, &opXSegmentReduceBackward, &locs611)
 	r0 := kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
-	checksPost44(&c, &locs588)
+	checksPost57(&c, &locs611)
 	return r0
 }
 
@@ -6483,9 +6748,11 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 		return kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSegmentReduceBackwardOut, &locs589)
+	var a8 asserts.Saved
+	checksPre58(&c, &opXSegmentReduceBackwardOut, &locs612, &a8, out)
+	defer c.Abandon()
 	r0 := kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
-	checksPost23(&c, &locs589)
+	checksPost59(&c, &locs612, &a8, out)
 	return r0
 }
 
@@ -6501,9 +6768,9 @@ func PadSequence(sequences []*torch.Tensor, batch_first bool, padding_value floa
 		return kernels.PadSequence(sequences, batch_first, padding_value, padding_side)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPadSequence, &locs590)
+	checksPre0(&c, &opPadSequence, &locs613)
 	r0 := kernels.PadSequence(sequences, batch_first, padding_value, padding_side)
-	checksPost1(&c, &locs590)
+	checksPost1(&c, &locs613)
 	return r0
 }
 
@@ -6519,9 +6786,9 @@ func FlattenDenseTensors(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.FlattenDenseTensors(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFlattenDenseTensors, &locs69)
+	checksPre0(&c, &opFlattenDenseTensors, &locs74)
 	r0 := kernels.FlattenDenseTensors(tensors)
-	checksPost1(&c, &locs69)
+	checksPost1(&c, &locs74)
 	return r0
 }
 
@@ -6537,9 +6804,9 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 		return kernels.UnflattenDenseTensors(flat, tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUnflattenDenseTensors, &locs591)
+	checksPre0(&c, &opUnflattenDenseTensors, &locs614)
 	r0 := kernels.UnflattenDenseTensors(flat, tensors)
-	checksPost2(&c, &locs591)
+	checksPost2(&c, &locs614)
 	return r0
 }
 
@@ -6556,9 +6823,9 @@ func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, 
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre55(&c, &opXNestedTensorFromTensorList, &locs592, &l0, list)
+	checksPre70(&c, &opXNestedTensorFromTensorList, &locs615, &l0, list)
 	r0 := kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
-	checksPost56(&c, &locs592, &l0, list, r0)
+	checksPost71(&c, &locs615, &l0, list, r0)
 	return r0
 }
 
@@ -6574,9 +6841,11 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 		return kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXNestedTensorFromTensorListOut, &locs593)
+	var a5 asserts.Saved
+	checksPre3(&c, &opXNestedTensorFromTensorListOut, &locs616, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
-	checksPost2(&c, &locs593)
+	checksPost31(&c, &locs616, &a5, out)
 	return r0
 }
 
@@ -6610,9 +6879,11 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 		return kernels.XFwPrimalCopyOut(self, level, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXFwPrimalCopyOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXFwPrimalCopyOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XFwPrimalCopyOut(self, level, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -6628,9 +6899,9 @@ func XMakeDualCopy(primal *torch.Tensor, tangent *torch.Tensor, level int64) *to
 		return kernels.XMakeDualCopy(primal, tangent, level)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXMakeDualCopy, &locs4)
+	checksPre9(&c, &opXMakeDualCopy, &locs4)
 	r0 := kernels.XMakeDualCopy(primal, tangent, level)
-	checksPost6(&c, &locs4)
+	checksPost10(&c, &locs4)
 	return r0
 }
 
@@ -6646,9 +6917,11 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 		return kernels.XMakeDualCopyOut(primal, tangent, level, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXMakeDualCopyOut, &locs594)
+	var a3 asserts.Saved
+	checksPre14(&c, &opXMakeDualCopyOut, &locs617, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XMakeDualCopyOut(primal, tangent, level, out)
-	checksPost10(&c, &locs594)
+	checksPost15(&c, &locs617, &a3, out)
 	return r0
 }
 
@@ -6665,9 +6938,9 @@ func ViewAsRealCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opViewAsRealCopy, &locs0, &a0, self)
+	checksPre46(&c, &opViewAsRealCopy, &locs0, &a0, self)
 	r0 := kernels.ViewAsRealCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6683,9 +6956,11 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAsRealCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opViewAsRealCopyOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opViewAsRealCopyOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ViewAsRealCopyOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -6702,9 +6977,9 @@ func ViewAsComplexCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opViewAsComplexCopy, &locs0, &a0, self)
+	checksPre46(&c, &opViewAsComplexCopy, &locs0, &a0, self)
 	r0 := kernels.ViewAsComplexCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6720,9 +6995,11 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAsComplexCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opViewAsComplexCopyOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opViewAsComplexCopyOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ViewAsComplexCopyOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -6739,9 +7016,9 @@ func XConjCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXConjCopy, &locs0, &a0, self)
+	checksPre46(&c, &opXConjCopy, &locs0, &a0, self)
 	r0 := kernels.XConjCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6757,9 +7034,11 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XConjCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXConjCopyOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opXConjCopyOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XConjCopyOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -6776,9 +7055,9 @@ func XNegViewCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXNegViewCopy, &locs0, &a0, self)
+	checksPre46(&c, &opXNegViewCopy, &locs0, &a0, self)
 	r0 := kernels.XNegViewCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6794,9 +7073,11 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XNegViewCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXNegViewCopyOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opXNegViewCopyOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XNegViewCopyOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -6813,9 +7094,9 @@ func AsStridedCopy(self *torch.Tensor, size []int64, stride []int64, storage_off
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAsStridedCopy, &locs0, &a0, self)
+	checksPre46(&c, &opAsStridedCopy, &locs0, &a0, self)
 	r0 := kernels.AsStridedCopy(self, size, stride, storage_offset)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6831,9 +7112,11 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 		return kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAsStridedCopyOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opAsStridedCopyOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -6867,9 +7150,11 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 		return kernels.XSparseBroadcastToCopyOut(self, size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseBroadcastToCopyOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXSparseBroadcastToCopyOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseBroadcastToCopyOut(self, size, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -6886,9 +7171,9 @@ func DiagonalCopy(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opDiagonalCopy, &locs0, &a0, self)
+	checksPre46(&c, &opDiagonalCopy, &locs0, &a0, self)
 	r0 := kernels.DiagonalCopy(self, offset, dim1, dim2)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6904,9 +7189,11 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 		return kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDiagonalCopyOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opDiagonalCopyOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -6923,9 +7210,9 @@ func ExpandCopy(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opExpandCopy, &locs0, &a0, self)
+	checksPre46(&c, &opExpandCopy, &locs0, &a0, self)
 	r0 := kernels.ExpandCopy(self, size, implicit)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6941,9 +7228,11 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 		return kernels.ExpandCopyOut(self, size, implicit, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opExpandCopyOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opExpandCopyOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ExpandCopyOut(self, size, implicit, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -6960,9 +7249,9 @@ func PermuteCopy(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opPermuteCopy, &locs0, &a0, self)
+	checksPre46(&c, &opPermuteCopy, &locs0, &a0, self)
 	r0 := kernels.PermuteCopy(self, dims)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6978,9 +7267,11 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 		return kernels.PermuteCopyOut(self, dims, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPermuteCopyOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opPermuteCopyOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.PermuteCopyOut(self, dims, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -6997,9 +7288,9 @@ func XReshapeAliasCopy(self *torch.Tensor, size []int64, stride []int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXReshapeAliasCopy, &locs0, &a0, self)
+	checksPre46(&c, &opXReshapeAliasCopy, &locs0, &a0, self)
 	r0 := kernels.XReshapeAliasCopy(self, size, stride)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7015,9 +7306,11 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 		return kernels.XReshapeAliasCopyOut(self, size, stride, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXReshapeAliasCopyOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXReshapeAliasCopyOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XReshapeAliasCopyOut(self, size, stride, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -7034,9 +7327,9 @@ func SelectCopyInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSelectCopyInt, &locs0, &a0, self)
+	checksPre46(&c, &opSelectCopyInt, &locs0, &a0, self)
 	r0 := kernels.SelectCopyInt(self, dim, index)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7052,9 +7345,11 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 		return kernels.SelectCopyIntOut(self, dim, index, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSelectCopyIntOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opSelectCopyIntOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.SelectCopyIntOut(self, dim, index, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -7088,9 +7383,11 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.DetachCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDetachCopyOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opDetachCopyOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.DetachCopyOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -7107,9 +7404,9 @@ func SliceCopyTensor(self *torch.Tensor, dim int64, start *int64, end *int64, st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSliceCopyTensor, &locs0, &a0, self)
+	checksPre46(&c, &opSliceCopyTensor, &locs0, &a0, self)
 	r0 := kernels.SliceCopyTensor(self, dim, start, end, step)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7125,9 +7422,11 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 		return kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSliceCopyTensorOut, &locs39)
+	var a5 asserts.Saved
+	checksPre3(&c, &opSliceCopyTensorOut, &locs40, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a5, out)
 	return r0
 }
 
@@ -7144,9 +7443,9 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSplitCopyTensor, &locs3, &a0, self)
+	checksPre18(&c, &opSplitCopyTensor, &locs3, &a0, self)
 	r0 := kernels.SplitCopyTensor(self, split_size, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7163,9 +7462,9 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSplitWithSizesCopy, &locs3, &a0, self)
+	checksPre18(&c, &opSplitWithSizesCopy, &locs3, &a0, self)
 	r0 := kernels.SplitWithSizesCopy(self, split_sizes, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7182,9 +7481,9 @@ func SqueezeCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSqueezeCopy, &locs0, &a0, self)
+	checksPre46(&c, &opSqueezeCopy, &locs0, &a0, self)
 	r0 := kernels.SqueezeCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7200,9 +7499,11 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SqueezeCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSqueezeCopyOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSqueezeCopyOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SqueezeCopyOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -7219,9 +7520,9 @@ func SqueezeCopyDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSqueezeCopyDim, &locs0, &a0, self)
+	checksPre46(&c, &opSqueezeCopyDim, &locs0, &a0, self)
 	r0 := kernels.SqueezeCopyDim(self, dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7237,9 +7538,11 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 		return kernels.SqueezeCopyDimOut(self, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSqueezeCopyDimOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSqueezeCopyDimOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SqueezeCopyDimOut(self, dim, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -7256,9 +7559,9 @@ func SqueezeCopyDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSqueezeCopyDims, &locs0, &a0, self)
+	checksPre46(&c, &opSqueezeCopyDims, &locs0, &a0, self)
 	r0 := kernels.SqueezeCopyDims(self, dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7274,9 +7577,11 @@ func SqueezeCopyDimsOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *tor
 		return kernels.SqueezeCopyDimsOut(self, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSqueezeCopyDimsOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSqueezeCopyDimsOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SqueezeCopyDimsOut(self, dim, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -7293,9 +7598,9 @@ func TCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opTCopy, &locs0, &a0, self)
+	checksPre46(&c, &opTCopy, &locs0, &a0, self)
 	r0 := kernels.TCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7311,9 +7616,11 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.TCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTCopyOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opTCopyOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.TCopyOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -7330,9 +7637,9 @@ func TransposeCopyInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opTransposeCopyInt, &locs0, &a0, self)
+	checksPre46(&c, &opTransposeCopyInt, &locs0, &a0, self)
 	r0 := kernels.TransposeCopyInt(self, dim0, dim1)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7348,9 +7655,11 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 		return kernels.TransposeCopyIntOut(self, dim0, dim1, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTransposeCopyIntOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opTransposeCopyIntOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.TransposeCopyIntOut(self, dim0, dim1, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -7367,9 +7676,9 @@ func UnsqueezeCopy(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUnsqueezeCopy, &locs0, &a0, self)
+	checksPre46(&c, &opUnsqueezeCopy, &locs0, &a0, self)
 	r0 := kernels.UnsqueezeCopy(self, dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7385,9 +7694,11 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 		return kernels.UnsqueezeCopyOut(self, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUnsqueezeCopyOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opUnsqueezeCopyOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.UnsqueezeCopyOut(self, dim, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -7404,9 +7715,9 @@ func XIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXIndicesCopy, &locs0, &a0, self)
+	checksPre46(&c, &opXIndicesCopy, &locs0, &a0, self)
 	r0 := kernels.XIndicesCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7422,9 +7733,11 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XIndicesCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXIndicesCopyOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opXIndicesCopyOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XIndicesCopyOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -7441,9 +7754,9 @@ func XValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXValuesCopy, &locs0, &a0, self)
+	checksPre46(&c, &opXValuesCopy, &locs0, &a0, self)
 	r0 := kernels.XValuesCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7459,9 +7772,11 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XValuesCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXValuesCopyOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opXValuesCopyOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XValuesCopyOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -7478,9 +7793,9 @@ func IndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opIndicesCopy, &locs0, &a0, self)
+	checksPre46(&c, &opIndicesCopy, &locs0, &a0, self)
 	r0 := kernels.IndicesCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7496,9 +7811,11 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IndicesCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opIndicesCopyOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opIndicesCopyOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.IndicesCopyOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -7515,9 +7832,9 @@ func ValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opValuesCopy, &locs0, &a0, self)
+	checksPre46(&c, &opValuesCopy, &locs0, &a0, self)
 	r0 := kernels.ValuesCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7533,9 +7850,11 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ValuesCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opValuesCopyOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opValuesCopyOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ValuesCopyOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -7552,9 +7871,9 @@ func CrowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCrowIndicesCopy, &locs0, &a0, self)
+	checksPre46(&c, &opCrowIndicesCopy, &locs0, &a0, self)
 	r0 := kernels.CrowIndicesCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7570,9 +7889,11 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.CrowIndicesCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCrowIndicesCopyOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opCrowIndicesCopyOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.CrowIndicesCopyOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -7589,9 +7910,9 @@ func ColIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opColIndicesCopy, &locs0, &a0, self)
+	checksPre46(&c, &opColIndicesCopy, &locs0, &a0, self)
 	r0 := kernels.ColIndicesCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7607,9 +7928,11 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ColIndicesCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opColIndicesCopyOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opColIndicesCopyOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ColIndicesCopyOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -7626,9 +7949,9 @@ func CcolIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCcolIndicesCopy, &locs0, &a0, self)
+	checksPre46(&c, &opCcolIndicesCopy, &locs0, &a0, self)
 	r0 := kernels.CcolIndicesCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7644,9 +7967,11 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.CcolIndicesCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCcolIndicesCopyOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opCcolIndicesCopyOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.CcolIndicesCopyOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -7663,9 +7988,9 @@ func RowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRowIndicesCopy, &locs0, &a0, self)
+	checksPre46(&c, &opRowIndicesCopy, &locs0, &a0, self)
 	r0 := kernels.RowIndicesCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7681,9 +8006,11 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.RowIndicesCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRowIndicesCopyOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opRowIndicesCopyOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.RowIndicesCopyOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -7700,9 +8027,9 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opUnbindCopyInt, &locs3, &a0, self)
+	checksPre18(&c, &opUnbindCopyInt, &locs3, &a0, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7723,9 +8050,10 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 		a0 asserts.Saved
 		l2 asserts.SavedList
 	)
-	checksPre132(&c, &opUnbindCopyIntOut, &locs39, &a0, &l2, self, out)
+	checksPre175(&c, &opUnbindCopyIntOut, &locs39, &a0, &l2, self, out)
+	defer c.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
-	checksPost133(&c, &locs39, &a0, &l2, self, out)
+	checksPost176(&c, &locs39, &a0, &l2, self, out)
 }
 
 var opSplitCopyTensorOut = asserts.Op{
@@ -7745,9 +8073,10 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre132(&c, &opSplitCopyTensorOut, &locs39, &a0, &l3, self, out)
+	checksPre175(&c, &opSplitCopyTensorOut, &locs39, &a0, &l3, self, out)
+	defer c.Abandon()
 	kernels.SplitCopyTensorOut(self, split_size, dim, out)
-	checksPost133(&c, &locs39, &a0, &l3, self, out)
+	checksPost176(&c, &locs39, &a0, &l3, self, out)
 }
 
 var opSplitWithSizesCopyOut = asserts.Op{
@@ -7767,9 +8096,10 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre132(&c, &opSplitWithSizesCopyOut, &locs39, &a0, &l3, self, out)
+	checksPre175(&c, &opSplitWithSizesCopyOut, &locs39, &a0, &l3, self, out)
+	defer c.Abandon()
 	kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
-	checksPost133(&c, &locs39, &a0, &l3, self, out)
+	checksPost176(&c, &locs39, &a0, &l3, self, out)
 }
 
 var opViewCopy = asserts.Op{
@@ -7785,9 +8115,9 @@ func ViewCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opViewCopy, &locs0, &a0, self)
+	checksPre46(&c, &opViewCopy, &locs0, &a0, self)
 	r0 := kernels.ViewCopy(self, size)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7803,9 +8133,11 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 		return kernels.ViewCopyOut(self, size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opViewCopyOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opViewCopyOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ViewCopyOut(self, size, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -7822,9 +8154,9 @@ func ViewCopyDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opViewCopyDtype, &locs0, &a0, self)
+	checksPre46(&c, &opViewCopyDtype, &locs0, &a0, self)
 	r0 := kernels.ViewCopyDtype(self, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7840,9 +8172,11 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 		return kernels.ViewCopyDtypeOut(self, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opViewCopyDtypeOut, &locs39)
+	var a2 asserts.Saved
+	checksPre3(&c, &opViewCopyDtypeOut, &locs40, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ViewCopyDtypeOut(self, dtype, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a2, out)
 	return r0
 }
 
@@ -7859,9 +8193,9 @@ func UnfoldCopy(self *torch.Tensor, dimension int64, size int64, step int64) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUnfoldCopy, &locs0, &a0, self)
+	checksPre46(&c, &opUnfoldCopy, &locs0, &a0, self)
 	r0 := kernels.UnfoldCopy(self, dimension, size, step)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7877,9 +8211,11 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 		return kernels.UnfoldCopyOut(self, dimension, size, step, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUnfoldCopyOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opUnfoldCopyOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.UnfoldCopyOut(self, dimension, size, step, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -7896,9 +8232,9 @@ func AliasCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAliasCopy, &locs0, &a0, self)
+	checksPre46(&c, &opAliasCopy, &locs0, &a0, self)
 	r0 := kernels.AliasCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7914,9 +8250,11 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AliasCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAliasCopyOut, &locs39)
+	var a1 asserts.Saved
+	checksPre3(&c, &opAliasCopyOut, &locs40, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.AliasCopyOut(self, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a1, out)
 	return r0
 }
 
@@ -7933,9 +8271,9 @@ func ToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opToPaddedTensor, &locs0, &a0, self)
+	checksPre46(&c, &opToPaddedTensor, &locs0, &a0, self)
 	r0 := kernels.ToPaddedTensor(self, padding, output_size)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7951,9 +8289,11 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 		return kernels.ToPaddedTensorOut(self, padding, output_size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToPaddedTensorOut, &locs39)
+	var a3 asserts.Saved
+	checksPre3(&c, &opToPaddedTensorOut, &locs40, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ToPaddedTensorOut(self, padding, output_size, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a3, out)
 	return r0
 }
 
@@ -7969,9 +8309,9 @@ func XJaggedToPaddedDenseForward(values *torch.Tensor, offsets []*torch.Tensor, 
 		return kernels.XJaggedToPaddedDenseForward(values, offsets, max_lengths, padding_value)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXJaggedToPaddedDenseForward, &locs595)
+	checksPre9(&c, &opXJaggedToPaddedDenseForward, &locs618)
 	r0 := kernels.XJaggedToPaddedDenseForward(values, offsets, max_lengths, padding_value)
-	checksPost6(&c, &locs595)
+	checksPost10(&c, &locs618)
 	return r0
 }
 
@@ -7987,9 +8327,9 @@ func XPaddedDenseToJaggedForward(dense *torch.Tensor, offsets []*torch.Tensor, t
 		return kernels.XPaddedDenseToJaggedForward(dense, offsets, total_L)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXPaddedDenseToJaggedForward, &locs596)
+	checksPre9(&c, &opXPaddedDenseToJaggedForward, &locs619)
 	r0 := kernels.XPaddedDenseToJaggedForward(dense, offsets, total_L)
-	checksPost6(&c, &locs596)
+	checksPost10(&c, &locs619)
 	return r0
 }
 
@@ -8006,9 +8346,9 @@ func XNestedFromPaddedTensor(padded *torch.Tensor, offsets *torch.Tensor, dummy 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre206(&c, &opXNestedFromPaddedTensor, &locs597, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen)
+	checksPre277(&c, &opXNestedFromPaddedTensor, &locs620, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedFromPaddedTensor(padded, offsets, dummy, ragged_idx, min_seqlen, max_seqlen, sum_S)
-	checksPost207(&c, &locs597, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen, r0)
+	checksPost278(&c, &locs620, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -8024,9 +8364,9 @@ func XNestedTensorSoftmaxWithShape(self *torch.Tensor, query *torch.Tensor) *tor
 		return kernels.XNestedTensorSoftmaxWithShape(self, query)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXNestedTensorSoftmaxWithShape, &locs598)
+	checksPre9(&c, &opXNestedTensorSoftmaxWithShape, &locs621)
 	r0 := kernels.XNestedTensorSoftmaxWithShape(self, query)
-	checksPost6(&c, &locs598)
+	checksPost10(&c, &locs621)
 	return r0
 }
 
@@ -8043,9 +8383,9 @@ func XSafeSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXSafeSoftmax, &locs0, &a0, self)
+	checksPre46(&c, &opXSafeSoftmax, &locs0, &a0, self)
 	r0 := kernels.XSafeSoftmax(self, dim, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8061,9 +8401,9 @@ func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads i
 		return kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
 	}
 	var c asserts.Call
-	checksPre208(&c, &opXTransformerEncoderLayerFwd, &locs599)
+	checksPre279(&c, &opXTransformerEncoderLayerFwd, &locs622)
 	r0 := kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
-	checksPost209(&c, &locs599)
+	checksPost280(&c, &locs622)
 	return r0
 }
 
@@ -8079,9 +8419,11 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 		return kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
 	}
 	var c asserts.Call
-	checksPre208(&c, &opXTransformerEncoderLayerFwdOut, &locs600)
+	var a20 asserts.Saved
+	checksPre281(&c, &opXTransformerEncoderLayerFwdOut, &locs623, &a20, out)
+	defer c.Abandon()
 	r0 := kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
-	checksPost210(&c, &locs600)
+	checksPost282(&c, &locs623, &a20, out)
 	return r0
 }
 
@@ -8097,9 +8439,9 @@ func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 		return kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
 	}
 	var c asserts.Call
-	checksPre156(&c, &opXNativeMultiHeadAttention, &locs601)
+	checksPre218(&c, &opXNativeMultiHeadAttention, &locs624)
 	r0, r1 := kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
-	checksPost211(&c, &locs601)
+	checksPost283(&c, &locs624)
 	return r0, r1
 }
 
@@ -8115,9 +8457,11 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 		return kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
 	}
 	var c asserts.Call
-	checksPre156(&c, &opXNativeMultiHeadAttentionOut, &locs602)
+	var a13, a14 asserts.Saved
+	checksPre284(&c, &opXNativeMultiHeadAttentionOut, &locs625, &a13, &a14, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
-	checksPost157(&c, &locs602)
+	checksPost285(&c, &locs625, &a13, &a14, out0, out1)
 	return r0, r1
 }
 
@@ -8133,9 +8477,9 @@ func ScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, value *to
 		return kernels.ScaledDotProductAttention(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opScaledDotProductAttention, &locs603)
+	checksPre44(&c, &opScaledDotProductAttention, &locs626)
 	r0 := kernels.ScaledDotProductAttention(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
-	checksPost44(&c, &locs603)
+	checksPost57(&c, &locs626)
 	return r0
 }
 
@@ -8152,9 +8496,9 @@ func XFusedSdpChoice(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opXFusedSdpChoice, &locs604, &a0, &a1, &a2, query, key, value)
+	checksPre286(&c, &opXFusedSdpChoice, &locs627, &a0, &a1, &a2, query, key, value)
 	r0 := kernels.XFusedSdpChoice(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
-	checksPost41(&c, &locs604, &a0, &a1, &a2, query, key, value)
+	checksPost52(&c, &locs627, &a0, &a1, &a2, query, key, value)
 	return r0
 }
 
@@ -8170,9 +8514,9 @@ func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, valu
 		return kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXScaledDotProductAttentionMath, &locs605)
+	checksPre60(&c, &opXScaledDotProductAttentionMath, &locs628)
 	r0, r1 := kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
-	checksPost73(&c, &locs605)
+	checksPost90(&c, &locs628)
 	return r0, r1
 }
 
@@ -8188,9 +8532,9 @@ func XScaledDotProductAttentionMathForMps(query *torch.Tensor, key *torch.Tensor
 		return kernels.XScaledDotProductAttentionMathForMps(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXScaledDotProductAttentionMathForMps, &locs605)
+	checksPre60(&c, &opXScaledDotProductAttentionMathForMps, &locs628)
 	r0, r1 := kernels.XScaledDotProductAttentionMathForMps(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
-	checksPost73(&c, &locs605)
+	checksPost90(&c, &locs628)
 	return r0, r1
 }
 
@@ -8207,9 +8551,9 @@ func XScaledDotProductFlashAttention(query *torch.Tensor, key *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre212(&c, &opXScaledDotProductFlashAttention, &locs606, &a0, &a1, &a2, query, key, value)
+	checksPre287(&c, &opXScaledDotProductFlashAttention, &locs629, &a0, &a1, &a2, query, key, value)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFlashAttention(query, key, value, dropout_p, is_causal, return_debug_mask, scale)
-	checksPost213(&c, &locs606, &a0, &a1, &a2, query, key, value, r0, r1, r2, r3, r6, r7, r8)
+	checksPost288(&c, &locs629, &a0, &a1, &a2, query, key, value, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -8225,9 +8569,9 @@ func XScaledDotProductFlashAttentionQuantized(query *torch.Tensor, key *torch.Te
 		return kernels.XScaledDotProductFlashAttentionQuantized(query, key, value, q_descale, k_descale, v_descale, dropout_p, is_causal, return_debug_mask, scale)
 	}
 	var c asserts.Call
-	checksPre214(&c, &opXScaledDotProductFlashAttentionQuantized, &locs606)
+	checksPre289(&c, &opXScaledDotProductFlashAttentionQuantized, &locs629)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFlashAttentionQuantized(query, key, value, q_descale, k_descale, v_descale, dropout_p, is_causal, return_debug_mask, scale)
-	checksPost215(&c, &locs606)
+	checksPost290(&c, &locs629)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -8244,9 +8588,9 @@ func XScaledDotProductFlashAttentionForCpu(query *torch.Tensor, key *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre216(&c, &opXScaledDotProductFlashAttentionForCpu, &locs607, &a0, &a1, &a2, &a5, query, key, value, attn_mask)
+	checksPre291(&c, &opXScaledDotProductFlashAttentionForCpu, &locs630, &a0, &a1, &a2, &a5, query, key, value, attn_mask)
 	r0, r1 := kernels.XScaledDotProductFlashAttentionForCpu(query, key, value, dropout_p, is_causal, attn_mask, scale)
-	checksPost217(&c, &locs607, &a0, &a1, &a2, &a5, query, key, value, attn_mask, r0, r1)
+	checksPost292(&c, &locs630, &a0, &a1, &a2, &a5, query, key, value, attn_mask, r0, r1)
 	return r0, r1
 }
 
@@ -8263,9 +8607,9 @@ func XScaledDotProductFusedAttentionOverrideable(query *torch.Tensor, key *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre218(&c, &opXScaledDotProductFusedAttentionOverrideable, &locs608, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	checksPre293(&c, &opXScaledDotProductFusedAttentionOverrideable, &locs631, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFusedAttentionOverrideable(query, key, value, attn_bias, dropout_p, is_causal, return_debug_mask, scale)
-	checksPost219(&c, &locs608, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
+	checksPost294(&c, &locs631, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -8281,9 +8625,9 @@ func XScaledDotProductFlashAttentionBackward(grad_out *torch.Tensor, query *torc
 		return kernels.XScaledDotProductFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
 	}
 	var c asserts.Call
-	checksPre220(&c, &opXScaledDotProductFlashAttentionBackward, &locs609)
+	checksPre295(&c, &opXScaledDotProductFlashAttentionBackward, &locs632)
 	r0, r1, r2 := kernels.XScaledDotProductFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
-	checksPost221(&c, &locs609)
+	checksPost296(&c, &locs632)
 	return r0, r1, r2
 }
 
@@ -8299,9 +8643,9 @@ func XScaledDotProductFlashAttentionForCpuBackward(grad_out *torch.Tensor, query
 		return kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
 	}
 	var c asserts.Call
-	checksPre156(&c, &opXScaledDotProductFlashAttentionForCpuBackward, &locs610)
+	checksPre218(&c, &opXScaledDotProductFlashAttentionForCpuBackward, &locs633)
 	r0, r1, r2 := kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
-	checksPost222(&c, &locs610)
+	checksPost297(&c, &locs633)
 	return r0, r1, r2
 }
 
@@ -8317,9 +8661,9 @@ func XScaledDotProductFusedAttentionOverrideableBackward(grad_out *torch.Tensor,
 		return kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
 	}
 	var c asserts.Call
-	checksPre223(&c, &opXScaledDotProductFusedAttentionOverrideableBackward, &locs611)
+	checksPre298(&c, &opXScaledDotProductFusedAttentionOverrideableBackward, &locs634)
 	r0, r1, r2, r3 := kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
-	checksPost224(&c, &locs611)
+	checksPost299(&c, &locs634)
 	return r0, r1, r2, r3
 }
 
@@ -8336,9 +8680,9 @@ func XScaledDotProductEfficientAttention(query *torch.Tensor, key *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre225(&c, &opXScaledDotProductEfficientAttention, &locs612, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	checksPre300(&c, &opXScaledDotProductEfficientAttention, &locs635, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3 := kernels.XScaledDotProductEfficientAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, scale)
-	checksPost226(&c, &locs612, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3)
+	checksPost301(&c, &locs635, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -8354,9 +8698,9 @@ func XScaledDotProductEfficientAttentionBackward(grad_out_ *torch.Tensor, query 
 		return kernels.XScaledDotProductEfficientAttentionBackward(grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, dropout_p, grad_input_mask, is_causal, scale)
 	}
 	var c asserts.Call
-	checksPre220(&c, &opXScaledDotProductEfficientAttentionBackward, &locs613)
+	checksPre295(&c, &opXScaledDotProductEfficientAttentionBackward, &locs636)
 	r0, r1, r2, r3 := kernels.XScaledDotProductEfficientAttentionBackward(grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, dropout_p, grad_input_mask, is_causal, scale)
-	checksPost227(&c, &locs613)
+	checksPost302(&c, &locs636)
 	return r0, r1, r2, r3
 }
 
@@ -8373,9 +8717,9 @@ func XScaledDotProductCudnnAttention(query *torch.Tensor, key *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre218(&c, &opXScaledDotProductCudnnAttention, &locs608, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	checksPre293(&c, &opXScaledDotProductCudnnAttention, &locs631, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductCudnnAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale)
-	checksPost219(&c, &locs608, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
+	checksPost294(&c, &locs631, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -8391,9 +8735,9 @@ func XScaledDotProductCudnnAttentionBackward(grad_out *torch.Tensor, query *torc
 		return kernels.XScaledDotProductCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
 	}
 	var c asserts.Call
-	checksPre208(&c, &opXScaledDotProductCudnnAttentionBackward, &locs614)
+	checksPre279(&c, &opXScaledDotProductCudnnAttentionBackward, &locs637)
 	r0, r1, r2 := kernels.XScaledDotProductCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
-	checksPost228(&c, &locs614)
+	checksPost303(&c, &locs637)
 	return r0, r1, r2
 }
 
@@ -8410,9 +8754,9 @@ func XFlashAttentionForward(query *torch.Tensor, key *torch.Tensor, value *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a13, a14, a15 asserts.Saved
-	checksPre229(&c, &opXFlashAttentionForward, &locs615, &a0, &a1, &a2, &a3, &a4, &a13, &a14, &a15, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table)
+	checksPre304(&c, &opXFlashAttentionForward, &locs638, &a0, &a1, &a2, &a3, &a4, &a13, &a14, &a15, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table)
 	r0, r1, r2, r3, r4 := kernels.XFlashAttentionForward(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes, block_table, num_splits)
-	checksPost230(&c, &locs615, &a0, &a1, &a2, &a3, &a4, &a13, &a14, &a15, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table, r0, r1, r2, r3, r4)
+	checksPost305(&c, &locs638, &a0, &a1, &a2, &a3, &a4, &a13, &a14, &a15, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, block_table, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -8428,9 +8772,11 @@ func XFlashAttentionForwardNoDropoutInplace(out *torch.Tensor, query *torch.Tens
 		return kernels.XFlashAttentionForwardNoDropoutInplace(out, query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes, block_table, num_splits)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXFlashAttentionForwardNoDropoutInplace, &locs616)
+	var a0 asserts.Saved
+	checksPre132(&c, &opXFlashAttentionForwardNoDropoutInplace, &locs639, &a0, out)
+	defer c.Abandon()
 	r0 := kernels.XFlashAttentionForwardNoDropoutInplace(out, query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes, block_table, num_splits)
-	checksPost77(&c, &locs616)
+	checksPost306(&c, &locs639, &a0, out)
 	return r0
 }
 
@@ -8446,9 +8792,9 @@ func XFlashAttentionForwardQuantized(query *torch.Tensor, key *torch.Tensor, val
 		return kernels.XFlashAttentionForwardQuantized(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, q_descale, k_descale, v_descale, scale, window_size_left, window_size_right, seqused_k, alibi_slopes)
 	}
 	var c asserts.Call
-	checksPre28(&c, &opXFlashAttentionForwardQuantized, &locs617)
+	checksPre102(&c, &opXFlashAttentionForwardQuantized, &locs640)
 	r0, r1, r2, r3, r4 := kernels.XFlashAttentionForwardQuantized(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, q_descale, k_descale, v_descale, scale, window_size_left, window_size_right, seqused_k, alibi_slopes)
-	checksPost168(&c, &locs617)
+	checksPost217(&c, &locs640)
 	return r0, r1, r2, r3, r4
 }
 
@@ -8464,9 +8810,9 @@ func XFlashAttentionBackward(grad_out *torch.Tensor, query *torch.Tensor, key *t
 		return kernels.XFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, rng_state, unused, scale, window_size_left, window_size_right)
 	}
 	var c asserts.Call
-	checksPre220(&c, &opXFlashAttentionBackward, &locs618)
+	checksPre295(&c, &opXFlashAttentionBackward, &locs641)
 	r0, r1, r2 := kernels.XFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, rng_state, unused, scale, window_size_left, window_size_right)
-	checksPost221(&c, &locs618)
+	checksPost296(&c, &locs641)
 	return r0, r1, r2
 }
 
@@ -8483,9 +8829,9 @@ func XEfficientAttentionForward(query *torch.Tensor, key *torch.Tensor, value *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a12 asserts.Saved
-	checksPre231(&c, &opXEfficientAttentionForward, &locs619, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
+	checksPre307(&c, &opXEfficientAttentionForward, &locs642, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
 	r0, r1, r2, r3, r4, r5 := kernels.XEfficientAttentionForward(query, key, value, bias, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, dropout_p, custom_mask_type, compute_log_sumexp, scale, seqlen_k, window_size)
-	checksPost232(&c, &locs619, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k, r0, r1, r2, r3)
+	checksPost308(&c, &locs642, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k, r0, r1, r2, r3)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -8501,9 +8847,9 @@ func XEfficientAttentionBackward(grad_out_ *torch.Tensor, query *torch.Tensor, k
 		return kernels.XEfficientAttentionBackward(grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, logsumexp, dropout_p, philox_seed, philox_offset, custom_mask_type, bias_requires_grad, scale, num_splits_key, window_size, shared_storage_dqdkdv)
 	}
 	var c asserts.Call
-	checksPre173(&c, &opXEfficientAttentionBackward, &locs620)
+	checksPre225(&c, &opXEfficientAttentionBackward, &locs643)
 	r0, r1, r2, r3 := kernels.XEfficientAttentionBackward(grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, logsumexp, dropout_p, philox_seed, philox_offset, custom_mask_type, bias_requires_grad, scale, num_splits_key, window_size, shared_storage_dqdkdv)
-	checksPost233(&c, &locs620)
+	checksPost309(&c, &locs643)
 	return r0, r1, r2, r3
 }
 
@@ -8520,9 +8866,9 @@ func XCudnnAttentionForward(query *torch.Tensor, key *torch.Tensor, value *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a13, a14 asserts.Saved
-	checksPre234(&c, &opXCudnnAttentionForward, &locs621, &a0, &a1, &a2, &a3, &a4, &a5, &a13, &a14, query, key, value, attn_bias, cum_seq_q, cum_seq_k, seqused_k, block_table)
+	checksPre310(&c, &opXCudnnAttentionForward, &locs644, &a0, &a1, &a2, &a3, &a4, &a5, &a13, &a14, query, key, value, attn_bias, cum_seq_q, cum_seq_k, seqused_k, block_table)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XCudnnAttentionForward(query, key, value, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale, seqused_k, block_table)
-	checksPost235(&c, &locs621, &a0, &a1, &a2, &a3, &a4, &a5, &a13, &a14, query, key, value, attn_bias, cum_seq_q, cum_seq_k, seqused_k, block_table, r0, r1, r2, r3, r6, r7, r8)
+	checksPost311(&c, &locs644, &a0, &a1, &a2, &a3, &a4, &a5, &a13, &a14, query, key, value, attn_bias, cum_seq_q, cum_seq_k, seqused_k, block_table, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -8538,9 +8884,9 @@ func XCudnnAttentionBackward(grad_out *torch.Tensor, query *torch.Tensor, key *t
 		return kernels.XCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
 	}
 	var c asserts.Call
-	checksPre208(&c, &opXCudnnAttentionBackward, &locs614)
+	checksPre279(&c, &opXCudnnAttentionBackward, &locs637)
 	r0, r1, r2 := kernels.XCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
-	checksPost228(&c, &locs614)
+	checksPost303(&c, &locs637)
 	return r0, r1, r2
 }
 
@@ -8556,9 +8902,9 @@ func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tenso
 		return kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXTritonScaledDotAttention, &locs622)
+	checksPre44(&c, &opXTritonScaledDotAttention, &locs645)
 	r0 := kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
-	checksPost44(&c, &locs622)
+	checksPost57(&c, &locs645)
 	return r0
 }
 
@@ -8574,9 +8920,11 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 		return kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXTritonScaledDotAttentionOut, &locs623)
+	var a4 asserts.Saved
+	checksPre58(&c, &opXTritonScaledDotAttentionOut, &locs646, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
-	checksPost23(&c, &locs623)
+	checksPost59(&c, &locs646, &a4, out)
 	return r0
 }
 
@@ -8592,9 +8940,11 @@ func XFillMemEffDropoutMask_(self *torch.Tensor, dropout_p float64, seed int64, 
 		return kernels.XFillMemEffDropoutMask_(self, dropout_p, seed, offset)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXFillMemEffDropoutMask_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opXFillMemEffDropoutMask_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XFillMemEffDropoutMask_(self, dropout_p, seed, offset)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8610,9 +8960,9 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 		return kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	}
 	var c asserts.Call
-	checksPre28(&c, &opXTritonMultiHeadAttention, &locs624)
+	checksPre102(&c, &opXTritonMultiHeadAttention, &locs647)
 	r0 := kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
-	checksPost79(&c, &locs624)
+	checksPost103(&c, &locs647)
 	return r0
 }
 
@@ -8628,9 +8978,11 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 		return kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	}
 	var c asserts.Call
-	checksPre28(&c, &opXTritonMultiHeadAttentionOut, &locs625)
+	var a10 asserts.Saved
+	checksPre168(&c, &opXTritonMultiHeadAttentionOut, &locs648, &a10, out)
+	defer c.Abandon()
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
-	checksPost29(&c, &locs625)
+	checksPost169(&c, &locs648, &a10, out)
 	return r0
 }
 
@@ -8647,9 +8999,9 @@ func SpecialAiryAi(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialAiryAi, &locs303, &a0, x)
+	checksPre46(&c, &opSpecialAiryAi, &locs313, &a0, x)
 	r0 := kernels.SpecialAiryAi(x)
-	checksPost38(&c, &locs303, &a0, x, r0)
+	checksPost47(&c, &locs313, &a0, x, r0)
 	return r0
 }
 
@@ -8666,9 +9018,10 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialAiryAiOut, &locs626, &a0, &a1, x, out)
+	checksPre48(&c, &opSpecialAiryAiOut, &locs649, &a0, &a1, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialAiryAiOut(x, out)
-	checksPost12(&c, &locs626, &a0, &a1, x, out)
+	checksPost17(&c, &locs649, &a0, &a1, x, out)
 	return r0
 }
 
@@ -8685,9 +9038,9 @@ func SpecialBesselJ0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialBesselJ0, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialBesselJ0, &locs0, &a0, self)
 	r0 := kernels.SpecialBesselJ0(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8704,9 +9057,10 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialBesselJ0Out, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialBesselJ0Out, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ0Out(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8723,9 +9077,9 @@ func SpecialBesselJ1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialBesselJ1, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialBesselJ1, &locs0, &a0, self)
 	r0 := kernels.SpecialBesselJ1(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8742,9 +9096,10 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialBesselJ1Out, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialBesselJ1Out, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ1Out(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8761,9 +9116,9 @@ func SpecialBesselY0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialBesselY0, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialBesselY0, &locs0, &a0, self)
 	r0 := kernels.SpecialBesselY0(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8780,9 +9135,10 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialBesselY0Out, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialBesselY0Out, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialBesselY0Out(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8799,9 +9155,9 @@ func SpecialBesselY1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialBesselY1, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialBesselY1, &locs0, &a0, self)
 	r0 := kernels.SpecialBesselY1(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8818,9 +9174,10 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialBesselY1Out, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialBesselY1Out, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialBesselY1Out(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8837,9 +9194,9 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialChebyshevPolynomialT, &locs627, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialChebyshevPolynomialT, &locs650, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialT(x, n)
-	checksPost9(&c, &locs627, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs650, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -8856,9 +9213,9 @@ func SpecialChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opSpecialChebyshevPolynomialTXScalar, &locs628, &a1, n)
+	checksPre46(&c, &opSpecialChebyshevPolynomialTXScalar, &locs651, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialTXScalar(x, n)
-	checksPost38(&c, &locs628, &a1, n, r0)
+	checksPost47(&c, &locs651, &a1, n, r0)
 	return r0
 }
 
@@ -8875,9 +9232,9 @@ func SpecialChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialChebyshevPolynomialTNScalar, &locs303, &a0, x)
+	checksPre46(&c, &opSpecialChebyshevPolynomialTNScalar, &locs313, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialTNScalar(x, n)
-	checksPost38(&c, &locs303, &a0, x, r0)
+	checksPost47(&c, &locs313, &a0, x, r0)
 	return r0
 }
 
@@ -8894,9 +9251,10 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialChebyshevPolynomialTOut, &locs629, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialChebyshevPolynomialTOut, &locs652, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTOut(x, n, out)
-	checksPost41(&c, &locs629, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs652, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -8913,9 +9271,10 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opSpecialChebyshevPolynomialTXScalarOut, &locs630, &a1, &a2, n, out)
+	checksPre48(&c, &opSpecialChebyshevPolynomialTXScalarOut, &locs653, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
-	checksPost12(&c, &locs630, &a1, &a2, n, out)
+	checksPost17(&c, &locs653, &a1, &a2, n, out)
 	return r0
 }
 
@@ -8932,9 +9291,10 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialChebyshevPolynomialTNScalarOut, &locs626, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialChebyshevPolynomialTNScalarOut, &locs649, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
-	checksPost12(&c, &locs626, &a0, &a2, x, out)
+	checksPost17(&c, &locs649, &a0, &a2, x, out)
 	return r0
 }
 
@@ -8951,9 +9311,9 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialChebyshevPolynomialU, &locs627, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialChebyshevPolynomialU, &locs650, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialU(x, n)
-	checksPost9(&c, &locs627, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs650, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -8970,9 +9330,9 @@ func SpecialChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opSpecialChebyshevPolynomialUXScalar, &locs628, &a1, n)
+	checksPre46(&c, &opSpecialChebyshevPolynomialUXScalar, &locs651, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialUXScalar(x, n)
-	checksPost38(&c, &locs628, &a1, n, r0)
+	checksPost47(&c, &locs651, &a1, n, r0)
 	return r0
 }
 
@@ -8989,9 +9349,9 @@ func SpecialChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialChebyshevPolynomialUNScalar, &locs303, &a0, x)
+	checksPre46(&c, &opSpecialChebyshevPolynomialUNScalar, &locs313, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialUNScalar(x, n)
-	checksPost38(&c, &locs303, &a0, x, r0)
+	checksPost47(&c, &locs313, &a0, x, r0)
 	return r0
 }
 
@@ -9008,9 +9368,10 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialChebyshevPolynomialUOut, &locs629, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialChebyshevPolynomialUOut, &locs652, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUOut(x, n, out)
-	checksPost41(&c, &locs629, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs652, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -9027,9 +9388,10 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opSpecialChebyshevPolynomialUXScalarOut, &locs630, &a1, &a2, n, out)
+	checksPre48(&c, &opSpecialChebyshevPolynomialUXScalarOut, &locs653, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
-	checksPost12(&c, &locs630, &a1, &a2, n, out)
+	checksPost17(&c, &locs653, &a1, &a2, n, out)
 	return r0
 }
 
@@ -9046,9 +9408,10 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialChebyshevPolynomialUNScalarOut, &locs626, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialChebyshevPolynomialUNScalarOut, &locs649, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
-	checksPost12(&c, &locs626, &a0, &a2, x, out)
+	checksPost17(&c, &locs649, &a0, &a2, x, out)
 	return r0
 }
 
@@ -9065,9 +9428,9 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialChebyshevPolynomialV, &locs627, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialChebyshevPolynomialV, &locs650, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialV(x, n)
-	checksPost9(&c, &locs627, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs650, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -9084,9 +9447,9 @@ func SpecialChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opSpecialChebyshevPolynomialVXScalar, &locs628, &a1, n)
+	checksPre46(&c, &opSpecialChebyshevPolynomialVXScalar, &locs651, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialVXScalar(x, n)
-	checksPost38(&c, &locs628, &a1, n, r0)
+	checksPost47(&c, &locs651, &a1, n, r0)
 	return r0
 }
 
@@ -9103,9 +9466,9 @@ func SpecialChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialChebyshevPolynomialVNScalar, &locs303, &a0, x)
+	checksPre46(&c, &opSpecialChebyshevPolynomialVNScalar, &locs313, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialVNScalar(x, n)
-	checksPost38(&c, &locs303, &a0, x, r0)
+	checksPost47(&c, &locs313, &a0, x, r0)
 	return r0
 }
 
@@ -9122,9 +9485,10 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialChebyshevPolynomialVOut, &locs629, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialChebyshevPolynomialVOut, &locs652, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVOut(x, n, out)
-	checksPost41(&c, &locs629, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs652, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -9141,9 +9505,10 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opSpecialChebyshevPolynomialVXScalarOut, &locs630, &a1, &a2, n, out)
+	checksPre48(&c, &opSpecialChebyshevPolynomialVXScalarOut, &locs653, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
-	checksPost12(&c, &locs630, &a1, &a2, n, out)
+	checksPost17(&c, &locs653, &a1, &a2, n, out)
 	return r0
 }
 
@@ -9160,9 +9525,10 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialChebyshevPolynomialVNScalarOut, &locs626, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialChebyshevPolynomialVNScalarOut, &locs649, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
-	checksPost12(&c, &locs626, &a0, &a2, x, out)
+	checksPost17(&c, &locs649, &a0, &a2, x, out)
 	return r0
 }
 
@@ -9179,9 +9545,9 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialChebyshevPolynomialW, &locs627, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialChebyshevPolynomialW, &locs650, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialW(x, n)
-	checksPost9(&c, &locs627, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs650, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -9198,9 +9564,9 @@ func SpecialChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opSpecialChebyshevPolynomialWXScalar, &locs628, &a1, n)
+	checksPre46(&c, &opSpecialChebyshevPolynomialWXScalar, &locs651, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialWXScalar(x, n)
-	checksPost38(&c, &locs628, &a1, n, r0)
+	checksPost47(&c, &locs651, &a1, n, r0)
 	return r0
 }
 
@@ -9217,9 +9583,9 @@ func SpecialChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialChebyshevPolynomialWNScalar, &locs303, &a0, x)
+	checksPre46(&c, &opSpecialChebyshevPolynomialWNScalar, &locs313, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialWNScalar(x, n)
-	checksPost38(&c, &locs303, &a0, x, r0)
+	checksPost47(&c, &locs313, &a0, x, r0)
 	return r0
 }
 
@@ -9236,9 +9602,10 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialChebyshevPolynomialWOut, &locs629, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialChebyshevPolynomialWOut, &locs652, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWOut(x, n, out)
-	checksPost41(&c, &locs629, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs652, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 

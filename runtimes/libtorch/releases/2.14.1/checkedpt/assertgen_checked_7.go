@@ -23,9 +23,10 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opSpecialChebyshevPolynomialWXScalarOut, &locs630, &a1, &a2, n, out)
+	checksPre48(&c, &opSpecialChebyshevPolynomialWXScalarOut, &locs653, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
-	checksPost12(&c, &locs630, &a1, &a2, n, out)
+	checksPost17(&c, &locs653, &a1, &a2, n, out)
 	return r0
 }
 
@@ -42,9 +43,10 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialChebyshevPolynomialWNScalarOut, &locs626, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialChebyshevPolynomialWNScalarOut, &locs649, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
-	checksPost12(&c, &locs626, &a0, &a2, x, out)
+	checksPost17(&c, &locs649, &a0, &a2, x, out)
 	return r0
 }
 
@@ -61,9 +63,9 @@ func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialHermitePolynomialH, &locs627, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialHermitePolynomialH, &locs650, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialH(x, n)
-	checksPost9(&c, &locs627, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs650, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -80,9 +82,9 @@ func SpecialHermitePolynomialHXScalar(x torch.Scalar, n *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opSpecialHermitePolynomialHXScalar, &locs628, &a1, n)
+	checksPre46(&c, &opSpecialHermitePolynomialHXScalar, &locs651, &a1, n)
 	r0 := kernels.SpecialHermitePolynomialHXScalar(x, n)
-	checksPost38(&c, &locs628, &a1, n, r0)
+	checksPost47(&c, &locs651, &a1, n, r0)
 	return r0
 }
 
@@ -99,9 +101,9 @@ func SpecialHermitePolynomialHNScalar(x *torch.Tensor, n torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialHermitePolynomialHNScalar, &locs303, &a0, x)
+	checksPre46(&c, &opSpecialHermitePolynomialHNScalar, &locs313, &a0, x)
 	r0 := kernels.SpecialHermitePolynomialHNScalar(x, n)
-	checksPost38(&c, &locs303, &a0, x, r0)
+	checksPost47(&c, &locs313, &a0, x, r0)
 	return r0
 }
 
@@ -118,9 +120,10 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialHermitePolynomialHOut, &locs629, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialHermitePolynomialHOut, &locs652, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHOut(x, n, out)
-	checksPost41(&c, &locs629, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs652, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -137,9 +140,10 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opSpecialHermitePolynomialHXScalarOut, &locs630, &a1, &a2, n, out)
+	checksPre48(&c, &opSpecialHermitePolynomialHXScalarOut, &locs653, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
-	checksPost12(&c, &locs630, &a1, &a2, n, out)
+	checksPost17(&c, &locs653, &a1, &a2, n, out)
 	return r0
 }
 
@@ -156,9 +160,10 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialHermitePolynomialHNScalarOut, &locs626, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialHermitePolynomialHNScalarOut, &locs649, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
-	checksPost12(&c, &locs626, &a0, &a2, x, out)
+	checksPost17(&c, &locs649, &a0, &a2, x, out)
 	return r0
 }
 
@@ -175,9 +180,9 @@ func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialHermitePolynomialHe, &locs627, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialHermitePolynomialHe, &locs650, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialHe(x, n)
-	checksPost9(&c, &locs627, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs650, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -194,9 +199,9 @@ func SpecialHermitePolynomialHeXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opSpecialHermitePolynomialHeXScalar, &locs628, &a1, n)
+	checksPre46(&c, &opSpecialHermitePolynomialHeXScalar, &locs651, &a1, n)
 	r0 := kernels.SpecialHermitePolynomialHeXScalar(x, n)
-	checksPost38(&c, &locs628, &a1, n, r0)
+	checksPost47(&c, &locs651, &a1, n, r0)
 	return r0
 }
 
@@ -213,9 +218,9 @@ func SpecialHermitePolynomialHeNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialHermitePolynomialHeNScalar, &locs303, &a0, x)
+	checksPre46(&c, &opSpecialHermitePolynomialHeNScalar, &locs313, &a0, x)
 	r0 := kernels.SpecialHermitePolynomialHeNScalar(x, n)
-	checksPost38(&c, &locs303, &a0, x, r0)
+	checksPost47(&c, &locs313, &a0, x, r0)
 	return r0
 }
 
@@ -232,9 +237,10 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialHermitePolynomialHeOut, &locs629, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialHermitePolynomialHeOut, &locs652, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeOut(x, n, out)
-	checksPost41(&c, &locs629, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs652, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -251,9 +257,10 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opSpecialHermitePolynomialHeXScalarOut, &locs630, &a1, &a2, n, out)
+	checksPre48(&c, &opSpecialHermitePolynomialHeXScalarOut, &locs653, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
-	checksPost12(&c, &locs630, &a1, &a2, n, out)
+	checksPost17(&c, &locs653, &a1, &a2, n, out)
 	return r0
 }
 
@@ -270,9 +277,10 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialHermitePolynomialHeNScalarOut, &locs626, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialHermitePolynomialHeNScalarOut, &locs649, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
-	checksPost12(&c, &locs626, &a0, &a2, x, out)
+	checksPost17(&c, &locs649, &a0, &a2, x, out)
 	return r0
 }
 
@@ -289,9 +297,9 @@ func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialLaguerrePolynomialL, &locs627, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialLaguerrePolynomialL, &locs650, &a0, &a1, x, n)
 	r0 := kernels.SpecialLaguerrePolynomialL(x, n)
-	checksPost9(&c, &locs627, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs650, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -308,9 +316,9 @@ func SpecialLaguerrePolynomialLXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opSpecialLaguerrePolynomialLXScalar, &locs628, &a1, n)
+	checksPre46(&c, &opSpecialLaguerrePolynomialLXScalar, &locs651, &a1, n)
 	r0 := kernels.SpecialLaguerrePolynomialLXScalar(x, n)
-	checksPost38(&c, &locs628, &a1, n, r0)
+	checksPost47(&c, &locs651, &a1, n, r0)
 	return r0
 }
 
@@ -327,9 +335,9 @@ func SpecialLaguerrePolynomialLNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialLaguerrePolynomialLNScalar, &locs303, &a0, x)
+	checksPre46(&c, &opSpecialLaguerrePolynomialLNScalar, &locs313, &a0, x)
 	r0 := kernels.SpecialLaguerrePolynomialLNScalar(x, n)
-	checksPost38(&c, &locs303, &a0, x, r0)
+	checksPost47(&c, &locs313, &a0, x, r0)
 	return r0
 }
 
@@ -346,9 +354,10 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialLaguerrePolynomialLOut, &locs629, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialLaguerrePolynomialLOut, &locs652, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLOut(x, n, out)
-	checksPost41(&c, &locs629, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs652, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -365,9 +374,10 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opSpecialLaguerrePolynomialLXScalarOut, &locs630, &a1, &a2, n, out)
+	checksPre48(&c, &opSpecialLaguerrePolynomialLXScalarOut, &locs653, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
-	checksPost12(&c, &locs630, &a1, &a2, n, out)
+	checksPost17(&c, &locs653, &a1, &a2, n, out)
 	return r0
 }
 
@@ -384,9 +394,10 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialLaguerrePolynomialLNScalarOut, &locs626, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialLaguerrePolynomialLNScalarOut, &locs649, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
-	checksPost12(&c, &locs626, &a0, &a2, x, out)
+	checksPost17(&c, &locs649, &a0, &a2, x, out)
 	return r0
 }
 
@@ -403,9 +414,9 @@ func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialLegendrePolynomialP, &locs627, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialLegendrePolynomialP, &locs650, &a0, &a1, x, n)
 	r0 := kernels.SpecialLegendrePolynomialP(x, n)
-	checksPost9(&c, &locs627, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs650, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -422,9 +433,9 @@ func SpecialLegendrePolynomialPXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opSpecialLegendrePolynomialPXScalar, &locs628, &a1, n)
+	checksPre46(&c, &opSpecialLegendrePolynomialPXScalar, &locs651, &a1, n)
 	r0 := kernels.SpecialLegendrePolynomialPXScalar(x, n)
-	checksPost38(&c, &locs628, &a1, n, r0)
+	checksPost47(&c, &locs651, &a1, n, r0)
 	return r0
 }
 
@@ -441,9 +452,9 @@ func SpecialLegendrePolynomialPNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialLegendrePolynomialPNScalar, &locs303, &a0, x)
+	checksPre46(&c, &opSpecialLegendrePolynomialPNScalar, &locs313, &a0, x)
 	r0 := kernels.SpecialLegendrePolynomialPNScalar(x, n)
-	checksPost38(&c, &locs303, &a0, x, r0)
+	checksPost47(&c, &locs313, &a0, x, r0)
 	return r0
 }
 
@@ -460,9 +471,10 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialLegendrePolynomialPOut, &locs629, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialLegendrePolynomialPOut, &locs652, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPOut(x, n, out)
-	checksPost41(&c, &locs629, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs652, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -479,9 +491,10 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opSpecialLegendrePolynomialPXScalarOut, &locs630, &a1, &a2, n, out)
+	checksPre48(&c, &opSpecialLegendrePolynomialPXScalarOut, &locs653, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
-	checksPost12(&c, &locs630, &a1, &a2, n, out)
+	checksPost17(&c, &locs653, &a1, &a2, n, out)
 	return r0
 }
 
@@ -498,9 +511,10 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialLegendrePolynomialPNScalarOut, &locs626, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialLegendrePolynomialPNScalarOut, &locs649, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
-	checksPost12(&c, &locs626, &a0, &a2, x, out)
+	checksPost17(&c, &locs649, &a0, &a2, x, out)
 	return r0
 }
 
@@ -517,9 +531,9 @@ func SpecialModifiedBesselI0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialModifiedBesselI0, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialModifiedBesselI0, &locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI0(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -536,9 +550,10 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialModifiedBesselI0Out, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialModifiedBesselI0Out, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI0Out(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -555,9 +570,9 @@ func SpecialModifiedBesselI1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialModifiedBesselI1, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialModifiedBesselI1, &locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI1(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -574,9 +589,10 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialModifiedBesselI1Out, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialModifiedBesselI1Out, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI1Out(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -593,9 +609,9 @@ func SpecialModifiedBesselK0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialModifiedBesselK0, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialModifiedBesselK0, &locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK0(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -612,9 +628,10 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialModifiedBesselK0Out, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialModifiedBesselK0Out, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK0Out(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -631,9 +648,9 @@ func SpecialModifiedBesselK1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialModifiedBesselK1, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialModifiedBesselK1, &locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK1(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -650,9 +667,10 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialModifiedBesselK1Out, &locs39, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialModifiedBesselK1Out, &locs39, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK1Out(self, out)
-	checksPost12(&c, &locs39, &a0, &a1, self, out)
+	checksPost17(&c, &locs39, &a0, &a1, self, out)
 	return r0
 }
 
@@ -669,9 +687,9 @@ func SpecialScaledModifiedBesselK0(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialScaledModifiedBesselK0, &locs303, &a0, x)
+	checksPre46(&c, &opSpecialScaledModifiedBesselK0, &locs313, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK0(x)
-	checksPost38(&c, &locs303, &a0, x, r0)
+	checksPost47(&c, &locs313, &a0, x, r0)
 	return r0
 }
 
@@ -688,9 +706,10 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialScaledModifiedBesselK0Out, &locs626, &a0, &a1, x, out)
+	checksPre48(&c, &opSpecialScaledModifiedBesselK0Out, &locs649, &a0, &a1, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK0Out(x, out)
-	checksPost12(&c, &locs626, &a0, &a1, x, out)
+	checksPost17(&c, &locs649, &a0, &a1, x, out)
 	return r0
 }
 
@@ -707,9 +726,9 @@ func SpecialScaledModifiedBesselK1(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialScaledModifiedBesselK1, &locs303, &a0, x)
+	checksPre46(&c, &opSpecialScaledModifiedBesselK1, &locs313, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK1(x)
-	checksPost38(&c, &locs303, &a0, x, r0)
+	checksPost47(&c, &locs313, &a0, x, r0)
 	return r0
 }
 
@@ -726,9 +745,10 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialScaledModifiedBesselK1Out, &locs626, &a0, &a1, x, out)
+	checksPre48(&c, &opSpecialScaledModifiedBesselK1Out, &locs649, &a0, &a1, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK1Out(x, out)
-	checksPost12(&c, &locs626, &a0, &a1, x, out)
+	checksPost17(&c, &locs649, &a0, &a1, x, out)
 	return r0
 }
 
@@ -745,9 +765,9 @@ func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialShiftedChebyshevPolynomialT, &locs627, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialShiftedChebyshevPolynomialT, &locs650, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialT(x, n)
-	checksPost9(&c, &locs627, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs650, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -764,9 +784,9 @@ func SpecialShiftedChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &locs628, &a1, n)
+	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &locs651, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
-	checksPost38(&c, &locs628, &a1, n, r0)
+	checksPost47(&c, &locs651, &a1, n, r0)
 	return r0
 }
 
@@ -783,9 +803,9 @@ func SpecialShiftedChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &locs303, &a0, x)
+	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &locs313, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
-	checksPost38(&c, &locs303, &a0, x, r0)
+	checksPost47(&c, &locs313, &a0, x, r0)
 	return r0
 }
 
@@ -802,9 +822,10 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialShiftedChebyshevPolynomialTOut, &locs629, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialShiftedChebyshevPolynomialTOut, &locs652, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
-	checksPost41(&c, &locs629, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs652, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -821,9 +842,10 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &locs630, &a1, &a2, n, out)
+	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &locs653, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
-	checksPost12(&c, &locs630, &a1, &a2, n, out)
+	checksPost17(&c, &locs653, &a1, &a2, n, out)
 	return r0
 }
 
@@ -840,9 +862,10 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &locs626, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &locs649, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
-	checksPost12(&c, &locs626, &a0, &a2, x, out)
+	checksPost17(&c, &locs649, &a0, &a2, x, out)
 	return r0
 }
 
@@ -859,9 +882,9 @@ func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialShiftedChebyshevPolynomialU, &locs627, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialShiftedChebyshevPolynomialU, &locs650, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialU(x, n)
-	checksPost9(&c, &locs627, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs650, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -878,9 +901,9 @@ func SpecialShiftedChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &locs628, &a1, n)
+	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &locs651, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
-	checksPost38(&c, &locs628, &a1, n, r0)
+	checksPost47(&c, &locs651, &a1, n, r0)
 	return r0
 }
 
@@ -897,9 +920,9 @@ func SpecialShiftedChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &locs303, &a0, x)
+	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &locs313, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
-	checksPost38(&c, &locs303, &a0, x, r0)
+	checksPost47(&c, &locs313, &a0, x, r0)
 	return r0
 }
 
@@ -916,9 +939,10 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialShiftedChebyshevPolynomialUOut, &locs629, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialShiftedChebyshevPolynomialUOut, &locs652, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
-	checksPost41(&c, &locs629, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs652, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -935,9 +959,10 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &locs630, &a1, &a2, n, out)
+	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &locs653, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
-	checksPost12(&c, &locs630, &a1, &a2, n, out)
+	checksPost17(&c, &locs653, &a1, &a2, n, out)
 	return r0
 }
 
@@ -954,9 +979,10 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &locs626, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &locs649, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
-	checksPost12(&c, &locs626, &a0, &a2, x, out)
+	checksPost17(&c, &locs649, &a0, &a2, x, out)
 	return r0
 }
 
@@ -973,9 +999,9 @@ func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialShiftedChebyshevPolynomialV, &locs627, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialShiftedChebyshevPolynomialV, &locs650, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialV(x, n)
-	checksPost9(&c, &locs627, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs650, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -992,9 +1018,9 @@ func SpecialShiftedChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &locs628, &a1, n)
+	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &locs651, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
-	checksPost38(&c, &locs628, &a1, n, r0)
+	checksPost47(&c, &locs651, &a1, n, r0)
 	return r0
 }
 
@@ -1011,9 +1037,9 @@ func SpecialShiftedChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &locs303, &a0, x)
+	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &locs313, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
-	checksPost38(&c, &locs303, &a0, x, r0)
+	checksPost47(&c, &locs313, &a0, x, r0)
 	return r0
 }
 
@@ -1030,9 +1056,10 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialShiftedChebyshevPolynomialVOut, &locs629, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialShiftedChebyshevPolynomialVOut, &locs652, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
-	checksPost41(&c, &locs629, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs652, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -1049,9 +1076,10 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &locs630, &a1, &a2, n, out)
+	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &locs653, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
-	checksPost12(&c, &locs630, &a1, &a2, n, out)
+	checksPost17(&c, &locs653, &a1, &a2, n, out)
 	return r0
 }
 
@@ -1068,9 +1096,10 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &locs626, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &locs649, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
-	checksPost12(&c, &locs626, &a0, &a2, x, out)
+	checksPost17(&c, &locs649, &a0, &a2, x, out)
 	return r0
 }
 
@@ -1087,9 +1116,9 @@ func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialShiftedChebyshevPolynomialW, &locs627, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialShiftedChebyshevPolynomialW, &locs650, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialW(x, n)
-	checksPost9(&c, &locs627, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs650, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1106,9 +1135,9 @@ func SpecialShiftedChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &locs628, &a1, n)
+	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &locs651, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
-	checksPost38(&c, &locs628, &a1, n, r0)
+	checksPost47(&c, &locs651, &a1, n, r0)
 	return r0
 }
 
@@ -1125,9 +1154,9 @@ func SpecialShiftedChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &locs303, &a0, x)
+	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &locs313, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
-	checksPost38(&c, &locs303, &a0, x, r0)
+	checksPost47(&c, &locs313, &a0, x, r0)
 	return r0
 }
 
@@ -1144,9 +1173,10 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialShiftedChebyshevPolynomialWOut, &locs629, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialShiftedChebyshevPolynomialWOut, &locs652, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
-	checksPost41(&c, &locs629, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs652, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -1163,9 +1193,10 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &locs630, &a1, &a2, n, out)
+	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &locs653, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
-	checksPost12(&c, &locs630, &a1, &a2, n, out)
+	checksPost17(&c, &locs653, &a1, &a2, n, out)
 	return r0
 }
 
@@ -1182,9 +1213,10 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &locs626, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &locs649, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
-	checksPost12(&c, &locs626, &a0, &a2, x, out)
+	checksPost17(&c, &locs649, &a0, &a2, x, out)
 	return r0
 }
 
@@ -1201,9 +1233,9 @@ func SpecialSphericalBesselJ0(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialSphericalBesselJ0, &locs303, &a0, x)
+	checksPre46(&c, &opSpecialSphericalBesselJ0, &locs313, &a0, x)
 	r0 := kernels.SpecialSphericalBesselJ0(x)
-	checksPost38(&c, &locs303, &a0, x, r0)
+	checksPost47(&c, &locs313, &a0, x, r0)
 	return r0
 }
 
@@ -1220,9 +1252,10 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialSphericalBesselJ0Out, &locs626, &a0, &a1, x, out)
+	checksPre48(&c, &opSpecialSphericalBesselJ0Out, &locs649, &a0, &a1, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
-	checksPost12(&c, &locs626, &a0, &a1, x, out)
+	checksPost17(&c, &locs649, &a0, &a1, x, out)
 	return r0
 }
 
@@ -1256,9 +1289,11 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 		return kernels.XFoobarOut(self, arg1, arg2, arg3, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXFoobarOut, &locs39)
+	var a4 asserts.Saved
+	checksPre3(&c, &opXFoobarOut, &locs40, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
-	checksPost2(&c, &locs39)
+	checksPost31(&c, &locs40, &a4, out)
 	return r0
 }
 
@@ -1276,9 +1311,10 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3, l4, l5 asserts.SavedList
-	checksPre236(&c, &opXFusedAdam_, &locs631, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	checksPre312(&c, &opXFusedAdam_, &locs654, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	defer c.Abandon()
 	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost237(&c, &locs631, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	checksPost313(&c, &locs654, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 }
 
 var opXFusedAdamOut = asserts.Op{
@@ -1295,9 +1331,10 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
-	checksPre238(&c, &opXFusedAdamOut, &locs632, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	checksPre314(&c, &opXFusedAdamOut, &locs655, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	defer c.Abandon()
 	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	checksPost239(&c, &locs632, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	checksPost315(&c, &locs655, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 }
 
 var opXFusedAdam = asserts.Op{
@@ -1312,9 +1349,9 @@ func XFusedAdam(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.T
 		return kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXFusedAdam, &locs631)
+	checksPre62(&c, &opXFusedAdam, &locs654)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost63(&c, &locs631)
+	checksPost316(&c, &locs654)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1335,9 +1372,10 @@ func XFusedAdam_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 		a6                     asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	checksPre240(&c, &opXFusedAdam_TensorLr, &locs633, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	checksPre317(&c, &opXFusedAdam_TensorLr, &locs656, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	defer c.Abandon()
 	kernels.XFusedAdam_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost241(&c, &locs633, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	checksPost318(&c, &locs656, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 }
 
 var opXFusedAdamTensorLrOut = asserts.Op{
@@ -1357,9 +1395,10 @@ func XFusedAdamTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs
 		a6                          asserts.Saved
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
-	checksPre242(&c, &opXFusedAdamTensorLrOut, &locs634, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	checksPre319(&c, &opXFusedAdamTensorLrOut, &locs657, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	defer c.Abandon()
 	kernels.XFusedAdamTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	checksPost243(&c, &locs634, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	checksPost320(&c, &locs657, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 }
 
 var opXFusedAdamTensorLr = asserts.Op{
@@ -1374,9 +1413,9 @@ func XFusedAdamTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []
 		return kernels.XFusedAdamTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opXFusedAdamTensorLr, &locs633)
+	checksPre80(&c, &opXFusedAdamTensorLr, &locs656)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost72(&c, &locs633)
+	checksPost321(&c, &locs656)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1394,9 +1433,10 @@ func XFusedAdamw_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3, l4, l5 asserts.SavedList
-	checksPre236(&c, &opXFusedAdamw_, &locs631, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	checksPre312(&c, &opXFusedAdamw_, &locs654, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	defer c.Abandon()
 	kernels.XFusedAdamw_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost237(&c, &locs631, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	checksPost313(&c, &locs654, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 }
 
 var opXFusedAdamwOut = asserts.Op{
@@ -1413,9 +1453,10 @@ func XFusedAdamwOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*tor
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
-	checksPre238(&c, &opXFusedAdamwOut, &locs632, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	checksPre314(&c, &opXFusedAdamwOut, &locs655, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	defer c.Abandon()
 	kernels.XFusedAdamwOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	checksPost239(&c, &locs632, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	checksPost315(&c, &locs655, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 }
 
 var opXFusedAdamw = asserts.Op{
@@ -1430,9 +1471,9 @@ func XFusedAdamw(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 		return kernels.XFusedAdamw(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXFusedAdamw, &locs631)
+	checksPre62(&c, &opXFusedAdamw, &locs654)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamw(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost63(&c, &locs631)
+	checksPost316(&c, &locs654)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1453,9 +1494,10 @@ func XFusedAdamw_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs 
 		a6                     asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	checksPre240(&c, &opXFusedAdamw_TensorLr, &locs633, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	checksPre317(&c, &opXFusedAdamw_TensorLr, &locs656, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	defer c.Abandon()
 	kernels.XFusedAdamw_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost241(&c, &locs633, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	checksPost318(&c, &locs656, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 }
 
 var opXFusedAdamwTensorLrOut = asserts.Op{
@@ -1475,9 +1517,10 @@ func XFusedAdamwTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avg
 		a6                          asserts.Saved
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
-	checksPre242(&c, &opXFusedAdamwTensorLrOut, &locs634, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	checksPre319(&c, &opXFusedAdamwTensorLrOut, &locs657, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	defer c.Abandon()
 	kernels.XFusedAdamwTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	checksPost243(&c, &locs634, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	checksPost320(&c, &locs657, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 }
 
 var opXFusedAdamwTensorLr = asserts.Op{
@@ -1492,9 +1535,9 @@ func XFusedAdamwTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 		return kernels.XFusedAdamwTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opXFusedAdamwTensorLr, &locs633)
+	checksPre80(&c, &opXFusedAdamwTensorLr, &locs656)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamwTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost72(&c, &locs633)
+	checksPost321(&c, &locs656)
 	return r0, r1, r2, r3, r4
 }
 
@@ -1512,9 +1555,10 @@ func XFusedSgd_(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_lis
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre183(&c, &opXFusedSgd_, &locs635, &l0, &l1, &l2, self, grads, momentum_buffer_list)
+	checksPre322(&c, &opXFusedSgd_, &locs658, &l0, &l1, &l2, self, grads, momentum_buffer_list)
+	defer c.Abandon()
 	kernels.XFusedSgd_(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	checksPost184(&c, &locs635, &l0, &l1, &l2, self, grads, momentum_buffer_list)
+	checksPost246(&c, &locs658, &l0, &l1, &l2, self, grads, momentum_buffer_list)
 }
 
 var opXFusedSgdOut = asserts.Op{
@@ -1531,9 +1575,10 @@ func XFusedSgdOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_l
 	}
 	var c asserts.Call
 	var l0, l1, l2, l12 asserts.SavedList
-	checksPre187(&c, &opXFusedSgdOut, &locs636, &l0, &l1, &l2, &l12, self, grads, momentum_buffer_list, out)
+	checksPre323(&c, &opXFusedSgdOut, &locs659, &l0, &l1, &l2, &l12, self, grads, momentum_buffer_list, out)
+	defer c.Abandon()
 	kernels.XFusedSgdOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
-	checksPost188(&c, &locs636, &l0, &l1, &l2, &l12, self, grads, momentum_buffer_list, out)
+	checksPost255(&c, &locs659, &l0, &l1, &l2, &l12, self, grads, momentum_buffer_list, out)
 }
 
 var opXFusedSgd = asserts.Op{
@@ -1548,9 +1593,9 @@ func XFusedSgd(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_list
 		return kernels.XFusedSgd(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXFusedSgd, &locs635)
+	checksPre9(&c, &opXFusedSgd, &locs658)
 	r0, r1, r2 := kernels.XFusedSgd(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	checksPost10(&c, &locs635)
+	checksPost195(&c, &locs658)
 	return r0, r1, r2
 }
 
@@ -1571,9 +1616,10 @@ func XFusedSgd_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_bu
 		a5         asserts.Saved
 		l0, l1, l2 asserts.SavedList
 	)
-	checksPre189(&c, &opXFusedSgd_TensorLr, &locs637, &l0, &l1, &l2, &a5, self, grads, momentum_buffer_list, lr)
+	checksPre324(&c, &opXFusedSgd_TensorLr, &locs660, &l0, &l1, &l2, &a5, self, grads, momentum_buffer_list, lr)
+	defer c.Abandon()
 	kernels.XFusedSgd_TensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	checksPost190(&c, &locs637, &l0, &l1, &l2, &a5, self, grads, momentum_buffer_list, lr)
+	checksPost257(&c, &locs660, &l0, &l1, &l2, &a5, self, grads, momentum_buffer_list, lr)
 }
 
 var opXFusedSgdTensorLrOut = asserts.Op{
@@ -1593,9 +1639,10 @@ func XFusedSgdTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_
 		a5              asserts.Saved
 		l0, l1, l2, l12 asserts.SavedList
 	)
-	checksPre191(&c, &opXFusedSgdTensorLrOut, &locs638, &l0, &l1, &l2, &a5, &l12, self, grads, momentum_buffer_list, lr, out)
+	checksPre325(&c, &opXFusedSgdTensorLrOut, &locs661, &l0, &l1, &l2, &a5, &l12, self, grads, momentum_buffer_list, lr, out)
+	defer c.Abandon()
 	kernels.XFusedSgdTensorLrOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
-	checksPost192(&c, &locs638, &l0, &l1, &l2, &a5, &l12, self, grads, momentum_buffer_list, lr, out)
+	checksPost259(&c, &locs661, &l0, &l1, &l2, &a5, &l12, self, grads, momentum_buffer_list, lr, out)
 }
 
 var opXFusedSgdTensorLr = asserts.Op{
@@ -1610,9 +1657,9 @@ func XFusedSgdTensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_buf
 		return kernels.XFusedSgdTensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXFusedSgdTensorLr, &locs637)
+	checksPre44(&c, &opXFusedSgdTensorLr, &locs660)
 	r0, r1, r2 := kernels.XFusedSgdTensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	checksPost23(&c, &locs637)
+	checksPost252(&c, &locs660)
 	return r0, r1, r2
 }
 
@@ -1630,9 +1677,10 @@ func XFusedAdagrad_(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*t
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3 asserts.SavedList
-	checksPre187(&c, &opXFusedAdagrad_, &locs639, &l0, &l1, &l2, &l3, self, grads, state_sums, state_steps)
+	checksPre326(&c, &opXFusedAdagrad_, &locs662, &l0, &l1, &l2, &l3, self, grads, state_sums, state_steps)
+	defer c.Abandon()
 	kernels.XFusedAdagrad_(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	checksPost188(&c, &locs639, &l0, &l1, &l2, &l3, self, grads, state_sums, state_steps)
+	checksPost255(&c, &locs662, &l0, &l1, &l2, &l3, self, grads, state_sums, state_steps)
 }
 
 var opXFusedAdagradOut = asserts.Op{
@@ -1649,9 +1697,10 @@ func XFusedAdagradOut(self []*torch.Tensor, grads []*torch.Tensor, state_sums []
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3, l11 asserts.SavedList
-	checksPre244(&c, &opXFusedAdagradOut, &locs640, &l0, &l1, &l2, &l3, &l11, self, grads, state_sums, state_steps, out)
+	checksPre327(&c, &opXFusedAdagradOut, &locs663, &l0, &l1, &l2, &l3, &l11, self, grads, state_sums, state_steps, out)
+	defer c.Abandon()
 	kernels.XFusedAdagradOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
-	checksPost245(&c, &locs640, &l0, &l1, &l2, &l3, &l11, self, grads, state_sums, state_steps, out)
+	checksPost328(&c, &locs663, &l0, &l1, &l2, &l3, &l11, self, grads, state_sums, state_steps, out)
 }
 
 var opXFusedAdagrad = asserts.Op{
@@ -1666,9 +1715,9 @@ func XFusedAdagrad(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*to
 		return kernels.XFusedAdagrad(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXFusedAdagrad, &locs639)
+	checksPre44(&c, &opXFusedAdagrad, &locs662)
 	r0, r1, r2, r3 := kernels.XFusedAdagrad(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	checksPost23(&c, &locs639)
+	checksPost252(&c, &locs662)
 	return r0, r1, r2, r3
 }
 
@@ -1689,9 +1738,10 @@ func XFusedAdagrad_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, state_s
 		a4             asserts.Saved
 		l0, l1, l2, l3 asserts.SavedList
 	)
-	checksPre246(&c, &opXFusedAdagrad_TensorLr, &locs641, &l0, &l1, &l2, &l3, &a4, self, grads, state_sums, state_steps, lr)
+	checksPre329(&c, &opXFusedAdagrad_TensorLr, &locs664, &l0, &l1, &l2, &l3, &a4, self, grads, state_sums, state_steps, lr)
+	defer c.Abandon()
 	kernels.XFusedAdagrad_TensorLr(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	checksPost247(&c, &locs641, &l0, &l1, &l2, &l3, &a4, self, grads, state_sums, state_steps, lr)
+	checksPost330(&c, &locs664, &l0, &l1, &l2, &l3, &a4, self, grads, state_sums, state_steps, lr)
 }
 
 var opXFusedAdagradTensorLrOut = asserts.Op{
@@ -1711,9 +1761,10 @@ func XFusedAdagradTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, state
 		a4                  asserts.Saved
 		l0, l1, l2, l3, l11 asserts.SavedList
 	)
-	checksPre248(&c, &opXFusedAdagradTensorLrOut, &locs642, &l0, &l1, &l2, &l3, &a4, &l11, self, grads, state_sums, state_steps, lr, out)
+	checksPre331(&c, &opXFusedAdagradTensorLrOut, &locs665, &l0, &l1, &l2, &l3, &a4, &l11, self, grads, state_sums, state_steps, lr, out)
+	defer c.Abandon()
 	kernels.XFusedAdagradTensorLrOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
-	checksPost249(&c, &locs642, &l0, &l1, &l2, &l3, &a4, &l11, self, grads, state_sums, state_steps, lr, out)
+	checksPost332(&c, &locs665, &l0, &l1, &l2, &l3, &a4, &l11, self, grads, state_sums, state_steps, lr, out)
 }
 
 var opXFusedAdagradTensorLr = asserts.Op{
@@ -1728,9 +1779,9 @@ func XFusedAdagradTensorLr(self []*torch.Tensor, grads []*torch.Tensor, state_su
 		return kernels.XFusedAdagradTensorLr(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXFusedAdagradTensorLr, &locs641)
+	checksPre60(&c, &opXFusedAdagradTensorLr, &locs664)
 	r0, r1, r2 := kernels.XFusedAdagradTensorLr(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	checksPost74(&c, &locs641)
+	checksPost333(&c, &locs664)
 	return r0, r1, r2
 }
 
@@ -1747,9 +1798,9 @@ func XPropagateXlaData(input *torch.Tensor, output *torch.Tensor) {
 		return
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXPropagateXlaData, &locs643)
+	checksPre0(&c, &opXPropagateXlaData, &locs666)
 	kernels.XPropagateXlaData(input, output)
-	checksPost2(&c, &locs643)
+	checksPost2(&c, &locs666)
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature

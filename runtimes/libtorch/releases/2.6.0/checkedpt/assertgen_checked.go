@@ -188,9 +188,11 @@ func SetData(self *torch.Tensor, new_data *torch.Tensor) {
 		return
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSetData, &locs2)
+	var a0 asserts.Saved
+	checksPre3(&c, &opSetData, &locs2, &a0, self)
+	defer c.Abandon()
 	kernels.SetData(self, new_data)
-	checksPost2(&c, &locs2)
+	checksPost4(&c, &locs2, &a0, self)
 }
 
 var opData = asserts.Op{
@@ -223,9 +225,9 @@ func IsLeaf(self *torch.Tensor) bool {
 		return kernels.IsLeaf(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opIsLeaf, &locs3)
+	checksPre5(&c, &opIsLeaf, &locs3)
 	r0 := kernels.IsLeaf(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -241,9 +243,9 @@ func OutputNr(self *torch.Tensor) int64 {
 		return kernels.OutputNr(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opOutputNr, &locs3)
+	checksPre5(&c, &opOutputNr, &locs3)
 	r0 := kernels.OutputNr(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -259,9 +261,9 @@ func XVersion(self *torch.Tensor) int64 {
 		return kernels.XVersion(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXVersion, &locs3)
+	checksPre5(&c, &opXVersion, &locs3)
 	r0 := kernels.XVersion(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -277,9 +279,11 @@ func RequiresGrad_(self *torch.Tensor, requires_grad bool) *torch.Tensor {
 		return kernels.RequiresGrad_(self, requires_grad)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRequiresGrad_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opRequiresGrad_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.RequiresGrad_(self, requires_grad)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -296,9 +300,11 @@ func RetainGrad(self *torch.Tensor) {
 		return
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRetainGrad, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opRetainGrad, &locs3, &a0, self)
+	defer c.Abandon()
 	kernels.RetainGrad(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 }
 
 var opRetainsGrad = asserts.Op{
@@ -313,9 +319,9 @@ func RetainsGrad(self *torch.Tensor) bool {
 		return kernels.RetainsGrad(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRetainsGrad, &locs3)
+	checksPre5(&c, &opRetainsGrad, &locs3)
 	r0 := kernels.RetainsGrad(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -349,9 +355,9 @@ func XMakeDual(primal *torch.Tensor, tangent *torch.Tensor, level int64) *torch.
 		return kernels.XMakeDual(primal, tangent, level)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXMakeDual, &locs4)
+	checksPre9(&c, &opXMakeDual, &locs4)
 	r0 := kernels.XMakeDual(primal, tangent, level)
-	checksPost6(&c, &locs4)
+	checksPost10(&c, &locs4)
 	return r0
 }
 
@@ -367,9 +373,9 @@ func XUnpackDual(dual *torch.Tensor, level int64) (*torch.Tensor, *torch.Tensor)
 		return kernels.XUnpackDual(dual, level)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXUnpackDual, &locs5)
+	checksPre9(&c, &opXUnpackDual, &locs5)
 	r0, r1 := kernels.XUnpackDual(dual, level)
-	checksPost7(&c, &locs5)
+	checksPost11(&c, &locs5)
 	return r0, r1
 }
 
@@ -386,9 +392,9 @@ func XNewZerosWithSameFeatureMeta(self *torch.Tensor, other *torch.Tensor, self_
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXNewZerosWithSameFeatureMeta, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opXNewZerosWithSameFeatureMeta, &locs6, &a0, &a1, self, other)
 	r0 := kernels.XNewZerosWithSameFeatureMeta(self, other, self_num_batch_dims)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -404,9 +410,11 @@ func XNewZerosWithSameFeatureMetaOut(self *torch.Tensor, other *torch.Tensor, se
 		return kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXNewZerosWithSameFeatureMetaOut, &locs7)
+	var a3 asserts.Saved
+	checksPre14(&c, &opXNewZerosWithSameFeatureMetaOut, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XNewZerosWithSameFeatureMetaOut(self, other, self_num_batch_dims, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a3, out)
 	return r0
 }
 
@@ -423,9 +431,9 @@ func XHasSameStorageNumel(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opXHasSameStorageNumel, &locs8, &a0, &a1, self, other)
+	checksPre16(&c, &opXHasSameStorageNumel, &locs8, &a0, &a1, self, other)
 	r0 := kernels.XHasSameStorageNumel(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -441,9 +449,11 @@ func Rename_(self *torch.Tensor, names []string) *torch.Tensor {
 		return kernels.Rename_(self, names)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRename_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opRename_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Rename_(self, names)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -513,9 +523,9 @@ func AlignAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.AlignAs(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opAlignAs, &locs6)
+	checksPre9(&c, &opAlignAs, &locs6)
 	r0 := kernels.AlignAs(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -531,9 +541,9 @@ func AlignTensors(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.AlignTensors(tensors)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opAlignTensors, &locs9)
+	checksPre5(&c, &opAlignTensors, &locs9)
 	r0 := kernels.AlignTensors(tensors)
-	checksPost4(&c, &locs9)
+	checksPost6(&c, &locs9)
 	return r0
 }
 
@@ -551,9 +561,9 @@ func XAssertAsync(self *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opXAssertAsync, &locs3, &a0, self)
+	checksPre18(&c, &opXAssertAsync, &locs3, &a0, self)
 	kernels.XAssertAsync(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 }
 
 var opXAssertAsyncMsg = asserts.Op{
@@ -570,9 +580,9 @@ func XAssertAsyncMsg(self *torch.Tensor, assert_msg string) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opXAssertAsyncMsg, &locs3, &a0, self)
+	checksPre18(&c, &opXAssertAsyncMsg, &locs3, &a0, self)
 	kernels.XAssertAsyncMsg(self, assert_msg)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 }
 
 var opXAssertScalar = asserts.Op{
@@ -588,9 +598,9 @@ func XAssertScalar(self torch.Scalar, assert_msg string) {
 		return
 	}
 	var c asserts.Call
-	checksPre15(&c, &opXAssertScalar, &locs10)
+	checksPre20(&c, &opXAssertScalar, &locs10)
 	kernels.XAssertScalar(self, assert_msg)
-	checksPost16(&c, &locs10)
+	checksPost21(&c, &locs10)
 }
 
 var opXFunctionalAssertScalar = asserts.Op{
@@ -623,9 +633,9 @@ func XFunctionalAssertAsyncMsg(self *torch.Tensor, assert_msg string, dep_token 
 		return kernels.XFunctionalAssertAsyncMsg(self, assert_msg, dep_token)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXFunctionalAssertAsyncMsg, &locs12)
+	checksPre9(&c, &opXFunctionalAssertAsyncMsg, &locs12)
 	r0 := kernels.XFunctionalAssertAsyncMsg(self, assert_msg, dep_token)
-	checksPost6(&c, &locs12)
+	checksPost10(&c, &locs12)
 	return r0
 }
 
@@ -643,9 +653,9 @@ func XAssertTensorMetadata(a *torch.Tensor, size []int64, stride []int64, dtype 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opXAssertTensorMetadata, &locs13, &a0, a)
+	checksPre18(&c, &opXAssertTensorMetadata, &locs13, &a0, a)
 	kernels.XAssertTensorMetadata(a, size, stride, dtype, device, layout)
-	checksPost14(&c, &locs13, &a0, a)
+	checksPost19(&c, &locs13, &a0, a)
 }
 
 var opXPrint = asserts.Op{
@@ -661,9 +671,9 @@ func XPrint(s string) {
 		return
 	}
 	var c asserts.Call
-	checksPre15(&c, &opXPrint, &locs10)
+	checksPre20(&c, &opXPrint, &locs10)
 	kernels.XPrint(s)
-	checksPost16(&c, &locs10)
+	checksPost21(&c, &locs10)
 }
 
 var opSymConstrainRange = asserts.Op{
@@ -679,9 +689,9 @@ func SymConstrainRange(size torch.Scalar, min_ *int64, max_ *int64) {
 		return
 	}
 	var c asserts.Call
-	checksPre15(&c, &opSymConstrainRange, &locs10)
+	checksPre20(&c, &opSymConstrainRange, &locs10)
 	kernels.SymConstrainRange(size, min_, max_)
-	checksPost16(&c, &locs10)
+	checksPost21(&c, &locs10)
 }
 
 var opSymConstrainRangeForSize = asserts.Op{
@@ -697,9 +707,9 @@ func SymConstrainRangeForSize(size torch.Scalar, min_ *int64, max_ *int64) {
 		return
 	}
 	var c asserts.Call
-	checksPre15(&c, &opSymConstrainRangeForSize, &locs10)
+	checksPre20(&c, &opSymConstrainRangeForSize, &locs10)
 	kernels.SymConstrainRangeForSize(size, min_, max_)
-	checksPost16(&c, &locs10)
+	checksPost21(&c, &locs10)
 }
 
 var opXFunctionalSymConstrainRange = asserts.Op{
@@ -750,9 +760,9 @@ func XMakeDepToken(dtype *int, layout *int, device *string, pin_memory *bool, me
 		return kernels.XMakeDepToken(dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXMakeDepToken, &locs14)
+	checksPre5(&c, &opXMakeDepToken, &locs14)
 	r0 := kernels.XMakeDepToken(dtype, layout, device, pin_memory, memory_format)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -787,9 +797,9 @@ func XUseCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opXUseCudnnCtcLoss, &locs15, &a0, &a1, log_probs, targets)
+	checksPre16(&c, &opXUseCudnnCtcLoss, &locs15, &a0, &a1, log_probs, targets)
 	r0 := kernels.XUseCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank)
-	checksPost12(&c, &locs15, &a0, &a1, log_probs, targets)
+	checksPost17(&c, &locs15, &a0, &a1, log_probs, targets)
 	return r0
 }
 
@@ -806,9 +816,9 @@ func XUseCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, inpu
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre18(&c, &opXUseCudnnCtcLossTensor, &locs16, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	checksPre23(&c, &opXUseCudnnCtcLossTensor, &locs16, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0 := kernels.XUseCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank)
-	checksPost19(&c, &locs16, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	checksPost24(&c, &locs16, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	return r0
 }
 
@@ -825,9 +835,9 @@ func XCudnnCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre20(&c, &opXCudnnCtcLoss, &locs17, &a0, &a1, log_probs, targets)
+	checksPre25(&c, &opXCudnnCtcLoss, &locs17, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCudnnCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	checksPost21(&c, &locs17, &a0, &a1, log_probs, targets, r0, r1)
+	checksPost26(&c, &locs17, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -843,9 +853,11 @@ func XCudnnCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_leng
 		return kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXCudnnCtcLossOut, &locs18)
+	var a7, a8 asserts.Saved
+	checksPre27(&c, &opXCudnnCtcLossOut, &locs18, &a7, &a8, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XCudnnCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity, out0, out1)
-	checksPost23(&c, &locs18)
+	checksPost28(&c, &locs18, &a7, &a8, out0, out1)
 	return r0, r1
 }
 
@@ -862,9 +874,9 @@ func XCudnnCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_l
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre24(&c, &opXCudnnCtcLossTensor, &locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	checksPre29(&c, &opXCudnnCtcLossTensor, &locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCudnnCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, deterministic, zero_infinity)
-	checksPost25(&c, &locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	checksPost30(&c, &locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -880,9 +892,9 @@ func XUseCudnnRnnFlattenWeight() bool {
 		return kernels.XUseCudnnRnnFlattenWeight()
 	}
 	var c asserts.Call
-	checksPre15(&c, &opXUseCudnnRnnFlattenWeight, &locs10)
+	checksPre20(&c, &opXUseCudnnRnnFlattenWeight, &locs10)
 	r0 := kernels.XUseCudnnRnnFlattenWeight()
-	checksPost16(&c, &locs10)
+	checksPost21(&c, &locs10)
 	return r0
 }
 
@@ -916,9 +928,11 @@ func XCudnnRnnFlattenWeightOut(weight_arr []*torch.Tensor, weight_stride0 int64,
 		return kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCudnnRnnFlattenWeightOut, &locs21)
+	var a9 asserts.Saved
+	checksPre3(&c, &opXCudnnRnnFlattenWeightOut, &locs21, &a9, out)
+	defer c.Abandon()
 	r0 := kernels.XCudnnRnnFlattenWeightOut(weight_arr, weight_stride0, input_size, mode, hidden_size, proj_size, num_layers, batch_first, bidirectional, out)
-	checksPost2(&c, &locs21)
+	checksPost31(&c, &locs21, &a9, out)
 	return r0
 }
 
@@ -938,9 +952,9 @@ func XCudnnRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		a0, a4 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre26(&c, &opXCudnnRnn, &locs22, &a0, &l1, &a4, input, weight, hx)
+	checksPre32(&c, &opXCudnnRnn, &locs22, &a0, &l1, &a4, input, weight, hx)
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnn(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	checksPost27(&c, &locs22, &a0, &l1, &a4, input, weight, hx)
+	checksPost33(&c, &locs22, &a0, &l1, &a4, input, weight, hx)
 	return r0, r1, r2, r3, r4
 }
 
@@ -956,9 +970,11 @@ func XCudnnRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		return kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	}
 	var c asserts.Call
-	checksPre28(&c, &opXCudnnRnnOut, &locs23)
+	var a16, a17, a18, a19, a20 asserts.Saved
+	checksPre34(&c, &opXCudnnRnnOut, &locs23, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XCudnnRnnOut(input, weight, weight_stride0, weight_buf, hx, cx, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	checksPost29(&c, &locs23)
+	checksPost35(&c, &locs23, &a16, &a17, &a18, &a19, &a20, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -978,9 +994,9 @@ func XCudnnRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		a0, a3, a4, a6, a20 asserts.Saved
 		l1                  asserts.SavedList
 	)
-	checksPre30(&c, &opXCudnnRnnBackward, &locs24, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
+	checksPre36(&c, &opXCudnnRnnBackward, &locs24, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
 	r0, r1, r2, r3 := kernels.XCudnnRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	checksPost31(&c, &locs24, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
+	checksPost37(&c, &locs24, &a0, &l1, &a3, &a4, &a6, &a20, input, weight, weight_buf, hx, output, reserve)
 	return r0, r1, r2, r3
 }
 
@@ -1001,9 +1017,10 @@ func XCudnnRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		a0, a3, a4, a6, a20, a22, a23, a24 asserts.Saved
 		l1, l25                            asserts.SavedList
 	)
-	checksPre32(&c, &opXCudnnRnnBackwardOut, &locs25, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	checksPre38(&c, &opXCudnnRnnBackwardOut, &locs25, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	defer c.Abandon()
 	kernels.XCudnnRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, proj_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	checksPost33(&c, &locs25, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	checksPost39(&c, &locs25, &a0, &l1, &a3, &a4, &a6, &a20, &a22, &a23, &a24, &l25, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 }
 
 var opXCudnnInitDropoutState = asserts.Op{
@@ -1018,9 +1035,9 @@ func XCudnnInitDropoutState(dropout float64, train bool, dropout_seed int64, dty
 		return kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXCudnnInitDropoutState, &locs14)
+	checksPre5(&c, &opXCudnnInitDropoutState, &locs14)
 	r0 := kernels.XCudnnInitDropoutState(dropout, train, dropout_seed, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -1036,9 +1053,11 @@ func XCudnnInitDropoutStateOut(dropout float64, train bool, dropout_seed int64, 
 		return kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXCudnnInitDropoutStateOut, &locs26)
+	var a3 asserts.Saved
+	checksPre7(&c, &opXCudnnInitDropoutStateOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XCudnnInitDropoutStateOut(dropout, train, dropout_seed, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a3, out)
 	return r0
 }
 
@@ -1054,9 +1073,9 @@ func XDebugHasInternalOverlap(self *torch.Tensor) int64 {
 		return kernels.XDebugHasInternalOverlap(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXDebugHasInternalOverlap, &locs3)
+	checksPre5(&c, &opXDebugHasInternalOverlap, &locs3)
 	r0 := kernels.XDebugHasInternalOverlap(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -1073,9 +1092,9 @@ func XFusedDropout(self *torch.Tensor, p float64, generator any) (*torch.Tensor,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opXFusedDropout, &locs27, &a0, self)
+	checksPre40(&c, &opXFusedDropout, &locs27, &a0, self)
 	r0, r1 := kernels.XFusedDropout(self, p, generator)
-	checksPost35(&c, &locs27, &a0, self, r0, r1)
+	checksPost41(&c, &locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -1091,9 +1110,11 @@ func XFusedDropoutOut(self *torch.Tensor, p float64, generator any, out0 *torch.
 		return kernels.XFusedDropoutOut(self, p, generator, out0, out1)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXFusedDropoutOut, &locs28)
+	var a3, a4 asserts.Saved
+	checksPre42(&c, &opXFusedDropoutOut, &locs28, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XFusedDropoutOut(self, p, generator, out0, out1)
-	checksPost10(&c, &locs28)
+	checksPost43(&c, &locs28, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -1109,9 +1130,9 @@ func XMaskedScale(self *torch.Tensor, mask *torch.Tensor, scale float64) *torch.
 		return kernels.XMaskedScale(self, mask, scale)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXMaskedScale, &locs29)
+	checksPre9(&c, &opXMaskedScale, &locs29)
 	r0 := kernels.XMaskedScale(self, mask, scale)
-	checksPost6(&c, &locs29)
+	checksPost10(&c, &locs29)
 	return r0
 }
 
@@ -1127,9 +1148,11 @@ func XMaskedScaleOut(self *torch.Tensor, mask *torch.Tensor, scale float64, out 
 		return kernels.XMaskedScaleOut(self, mask, scale, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXMaskedScaleOut, &locs30)
+	var a3 asserts.Saved
+	checksPre14(&c, &opXMaskedScaleOut, &locs30, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XMaskedScaleOut(self, mask, scale, out)
-	checksPost10(&c, &locs30)
+	checksPost15(&c, &locs30, &a3, out)
 	return r0
 }
 
@@ -1146,9 +1169,9 @@ func NativeDropout(input *torch.Tensor, p float64, train *bool) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opNativeDropout, &locs31, &a0, input)
+	checksPre40(&c, &opNativeDropout, &locs31, &a0, input)
 	r0, r1 := kernels.NativeDropout(input, p, train)
-	checksPost35(&c, &locs31, &a0, input, r0, r1)
+	checksPost41(&c, &locs31, &a0, input, r0, r1)
 	return r0, r1
 }
 
@@ -1164,9 +1187,11 @@ func NativeDropoutOut(input *torch.Tensor, p float64, train *bool, out0 *torch.T
 		return kernels.NativeDropoutOut(input, p, train, out0, out1)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNativeDropoutOut, &locs32)
+	var a3, a4 asserts.Saved
+	checksPre42(&c, &opNativeDropoutOut, &locs32, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.NativeDropoutOut(input, p, train, out0, out1)
-	checksPost10(&c, &locs32)
+	checksPost43(&c, &locs32, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -1183,9 +1208,9 @@ func NativeDropoutBackward(grad_output *torch.Tensor, mask *torch.Tensor, scale 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opNativeDropoutBackward, &locs33, &a0, &a1, grad_output, mask)
+	checksPre12(&c, &opNativeDropoutBackward, &locs33, &a0, &a1, grad_output, mask)
 	r0 := kernels.NativeDropoutBackward(grad_output, mask, scale)
-	checksPost9(&c, &locs33, &a0, &a1, grad_output, mask, r0)
+	checksPost13(&c, &locs33, &a0, &a1, grad_output, mask, r0)
 	return r0
 }
 
@@ -1201,9 +1226,11 @@ func NativeDropoutBackwardOut(grad_output *torch.Tensor, mask *torch.Tensor, sca
 		return kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNativeDropoutBackwardOut, &locs34)
+	var a3 asserts.Saved
+	checksPre14(&c, &opNativeDropoutBackwardOut, &locs34, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.NativeDropoutBackwardOut(grad_output, mask, scale, out)
-	checksPost10(&c, &locs34)
+	checksPost15(&c, &locs34, &a3, out)
 	return r0
 }
 
@@ -1219,9 +1246,9 @@ func XSobolEngineDraw(quasi *torch.Tensor, n int64, sobolstate *torch.Tensor, di
 		return kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSobolEngineDraw, &locs35)
+	checksPre44(&c, &opXSobolEngineDraw, &locs35)
 	r0, r1 := kernels.XSobolEngineDraw(quasi, n, sobolstate, dimension, num_generated, dtype)
-	checksPost36(&c, &locs35)
+	checksPost45(&c, &locs35)
 	return r0, r1
 }
 
@@ -1237,9 +1264,11 @@ func XSobolEngineFf_(self *torch.Tensor, n int64, sobolstate *torch.Tensor, dime
 		return kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSobolEngineFf_, &locs36)
+	var a0 asserts.Saved
+	checksPre3(&c, &opXSobolEngineFf_, &locs36, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XSobolEngineFf_(self, n, sobolstate, dimension, num_generated)
-	checksPost2(&c, &locs36)
+	checksPost4(&c, &locs36, &a0, self)
 	return r0
 }
 
@@ -1255,9 +1284,11 @@ func XSobolEngineScramble_(self *torch.Tensor, ltm *torch.Tensor, dimension int6
 		return kernels.XSobolEngineScramble_(self, ltm, dimension)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSobolEngineScramble_, &locs37)
+	var a0 asserts.Saved
+	checksPre3(&c, &opXSobolEngineScramble_, &locs37, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XSobolEngineScramble_(self, ltm, dimension)
-	checksPost2(&c, &locs37)
+	checksPost4(&c, &locs37, &a0, self)
 	return r0
 }
 
@@ -1273,9 +1304,11 @@ func XSobolEngineInitializeState_(self *torch.Tensor, dimension int64) *torch.Te
 		return kernels.XSobolEngineInitializeState_(self, dimension)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXSobolEngineInitializeState_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opXSobolEngineInitializeState_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XSobolEngineInitializeState_(self, dimension)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1291,9 +1324,9 @@ func XReshapeFromTensor(self *torch.Tensor, shape *torch.Tensor) *torch.Tensor {
 		return kernels.XReshapeFromTensor(self, shape)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXReshapeFromTensor, &locs38)
+	checksPre9(&c, &opXReshapeFromTensor, &locs38)
 	r0 := kernels.XReshapeFromTensor(self, shape)
-	checksPost6(&c, &locs38)
+	checksPost10(&c, &locs38)
 	return r0
 }
 
@@ -1345,9 +1378,11 @@ func Dropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.Dropout_(self, p, train)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDropout_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opDropout_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Dropout_(self, p, train)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1381,9 +1416,11 @@ func FeatureDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.FeatureDropout_(self, p, train)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFeatureDropout_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opFeatureDropout_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FeatureDropout_(self, p, train)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1417,9 +1454,11 @@ func AlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tensor {
 		return kernels.AlphaDropout_(self, p, train)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opAlphaDropout_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opAlphaDropout_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.AlphaDropout_(self, p, train)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1453,9 +1492,11 @@ func FeatureAlphaDropout_(self *torch.Tensor, p float64, train bool) *torch.Tens
 		return kernels.FeatureAlphaDropout_(self, p, train)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFeatureAlphaDropout_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opFeatureAlphaDropout_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FeatureAlphaDropout_(self, p, train)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1472,9 +1513,9 @@ func Abs(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAbs, &locs0, &a0, self)
+	checksPre46(&c, &opAbs, &locs0, &a0, self)
 	r0 := kernels.Abs(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1491,9 +1532,10 @@ func Abs_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opAbs_, &locs3, &a0, self)
+	checksPre7(&c, &opAbs_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Abs_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1510,9 +1552,10 @@ func AbsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAbsOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opAbsOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AbsOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1546,9 +1589,11 @@ func Absolute_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Absolute_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opAbsolute_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opAbsolute_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Absolute_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1564,9 +1609,11 @@ func AbsoluteOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AbsoluteOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAbsoluteOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opAbsoluteOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.AbsoluteOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -1583,9 +1630,9 @@ func Angle(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAngle, &locs0, &a0, self)
+	checksPre46(&c, &opAngle, &locs0, &a0, self)
 	r0 := kernels.Angle(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1602,9 +1649,10 @@ func AngleOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAngleOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opAngleOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AngleOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1621,9 +1669,9 @@ func ViewAsReal(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opViewAsReal, &locs0, &a0, self)
+	checksPre46(&c, &opViewAsReal, &locs0, &a0, self)
 	r0 := kernels.ViewAsReal(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1640,9 +1688,9 @@ func ViewAsComplex(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opViewAsComplex, &locs0, &a0, self)
+	checksPre46(&c, &opViewAsComplex, &locs0, &a0, self)
 	r0 := kernels.ViewAsComplex(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1659,9 +1707,9 @@ func Sgn(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSgn, &locs0, &a0, self)
+	checksPre46(&c, &opSgn, &locs0, &a0, self)
 	r0 := kernels.Sgn(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1678,9 +1726,10 @@ func Sgn_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSgn_, &locs3, &a0, self)
+	checksPre7(&c, &opSgn_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sgn_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1697,9 +1746,10 @@ func SgnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSgnOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opSgnOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SgnOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1770,9 +1820,9 @@ func XConj(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXConj, &locs0, &a0, self)
+	checksPre46(&c, &opXConj, &locs0, &a0, self)
 	r0 := kernels.XConj(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1807,9 +1857,9 @@ func XConjPhysical(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXConjPhysical, &locs0, &a0, self)
+	checksPre46(&c, &opXConjPhysical, &locs0, &a0, self)
 	r0 := kernels.XConjPhysical(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1825,9 +1875,11 @@ func XConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XConjPhysicalOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXConjPhysicalOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opXConjPhysicalOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XConjPhysicalOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -1861,9 +1913,11 @@ func ConjPhysicalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ConjPhysicalOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConjPhysicalOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opConjPhysicalOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ConjPhysicalOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -1880,9 +1934,10 @@ func ConjPhysical_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opConjPhysical_, &locs3, &a0, self)
+	checksPre7(&c, &opConjPhysical_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.ConjPhysical_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1935,9 +1990,9 @@ func XNegView(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXNegView, &locs0, &a0, self)
+	checksPre46(&c, &opXNegView, &locs0, &a0, self)
 	r0 := kernels.XNegView(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1954,9 +2009,9 @@ func Acos(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAcos, &locs0, &a0, self)
+	checksPre46(&c, &opAcos, &locs0, &a0, self)
 	r0 := kernels.Acos(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1973,9 +2028,10 @@ func Acos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opAcos_, &locs3, &a0, self)
+	checksPre7(&c, &opAcos_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Acos_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1992,9 +2048,10 @@ func AcosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAcosOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opAcosOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AcosOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2028,9 +2085,11 @@ func Arccos_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arccos_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArccos_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opArccos_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arccos_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2046,9 +2105,11 @@ func ArccosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArccosOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArccosOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opArccosOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ArccosOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -2082,9 +2143,11 @@ func AvgPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 		return kernels.AvgPool1dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAvgPool1dOut, &locs40)
+	var a6 asserts.Saved
+	checksPre3(&c, &opAvgPool1dOut, &locs41, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.AvgPool1dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a6, out)
 	return r0
 }
 
@@ -2118,9 +2181,11 @@ func AdaptiveAvgPool1dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 		return kernels.AdaptiveAvgPool1dOut(self, output_size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAdaptiveAvgPool1dOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opAdaptiveAvgPool1dOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool1dOut(self, output_size, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -2136,9 +2201,9 @@ func AdaptiveMaxPool1d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 		return kernels.AdaptiveMaxPool1d(self, output_size)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opAdaptiveMaxPool1d, &locs27)
+	checksPre9(&c, &opAdaptiveMaxPool1d, &locs27)
 	r0, r1 := kernels.AdaptiveMaxPool1d(self, output_size)
-	checksPost7(&c, &locs27)
+	checksPost11(&c, &locs27)
 	return r0, r1
 }
 
@@ -2155,9 +2220,9 @@ func AddTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opAddTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opAddTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.AddTensor(self, other, alpha)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -2174,9 +2239,10 @@ func Add_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAdd_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opAdd_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Add_Tensor(self, other, alpha)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2193,9 +2259,10 @@ func AddOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opAddOut, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPre51(&c, &opAddOut, &locs42, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.AddOut(self, other, alpha, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -2211,9 +2278,9 @@ func XAddReluTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 		return kernels.XAddReluTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXAddReluTensor, &locs6)
+	checksPre9(&c, &opXAddReluTensor, &locs6)
 	r0 := kernels.XAddReluTensor(self, other, alpha)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -2229,9 +2296,11 @@ func XAddRelu_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 		return kernels.XAddRelu_Tensor(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXAddRelu_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opXAddRelu_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XAddRelu_Tensor(self, other, alpha)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -2247,9 +2316,11 @@ func XAddReluOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 		return kernels.XAddReluOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXAddReluOut, &locs7)
+	var a3 asserts.Saved
+	checksPre14(&c, &opXAddReluOut, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XAddReluOut(self, other, alpha, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a3, out)
 	return r0
 }
 
@@ -2283,9 +2354,11 @@ func XAddRelu_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 		return kernels.XAddRelu_Scalar(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXAddRelu_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opXAddRelu_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XAddRelu_Scalar(self, other, alpha)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2301,9 +2374,11 @@ func XAddReluScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scala
 		return kernels.XAddReluScalarOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXAddReluScalarOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXAddReluScalarOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XAddReluScalarOut(self, other, alpha, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -2320,9 +2395,9 @@ func AddScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAddScalar, &locs0, &a0, self)
+	checksPre46(&c, &opAddScalar, &locs0, &a0, self)
 	r0 := kernels.AddScalar(self, other, alpha)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2339,9 +2414,10 @@ func Add_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opAdd_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opAdd_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Add_Scalar(self, other, alpha)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2357,9 +2433,11 @@ func AddScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 		return kernels.AddScalarOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAddScalarOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opAddScalarOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.AddScalarOut(self, other, alpha, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -2376,9 +2454,9 @@ func Addmv(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opAddmv, &locs41, &a0, &a1, &a2, self, mat, vec)
+	checksPre53(&c, &opAddmv, &locs43, &a0, &a1, &a2, self, mat, vec)
 	r0 := kernels.Addmv(self, mat, vec, beta, alpha)
-	checksPost43(&c, &locs41, &a0, &a1, &a2, self, mat, vec, r0)
+	checksPost54(&c, &locs43, &a0, &a1, &a2, self, mat, vec, r0)
 	return r0
 }
 
@@ -2395,9 +2473,10 @@ func Addmv_(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opAddmv_, &locs42, &a0, &a1, &a2, self, mat, vec)
+	checksPre55(&c, &opAddmv_, &locs44, &a0, &a1, &a2, self, mat, vec)
+	defer c.Abandon()
 	r0 := kernels.Addmv_(self, mat, vec, beta, alpha)
-	checksPost41(&c, &locs42, &a0, &a1, &a2, self, mat, vec)
+	checksPost52(&c, &locs44, &a0, &a1, &a2, self, mat, vec)
 	return r0
 }
 
@@ -2414,9 +2493,10 @@ func AddmvOut(self *torch.Tensor, mat *torch.Tensor, vec *torch.Tensor, beta tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre18(&c, &opAddmvOut, &locs43, &a0, &a1, &a2, &a5, self, mat, vec, out)
+	checksPre56(&c, &opAddmvOut, &locs45, &a0, &a1, &a2, &a5, self, mat, vec, out)
+	defer c.Abandon()
 	r0 := kernels.AddmvOut(self, mat, vec, beta, alpha, out)
-	checksPost19(&c, &locs43, &a0, &a1, &a2, &a5, self, mat, vec, out)
+	checksPost24(&c, &locs45, &a0, &a1, &a2, &a5, self, mat, vec, out)
 	return r0
 }
 
@@ -2433,9 +2513,9 @@ func Addr(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opAddr, &locs44, &a0, &a1, &a2, self, vec1, vec2)
+	checksPre53(&c, &opAddr, &locs46, &a0, &a1, &a2, self, vec1, vec2)
 	r0 := kernels.Addr(self, vec1, vec2, beta, alpha)
-	checksPost43(&c, &locs44, &a0, &a1, &a2, self, vec1, vec2, r0)
+	checksPost54(&c, &locs46, &a0, &a1, &a2, self, vec1, vec2, r0)
 	return r0
 }
 
@@ -2452,9 +2532,10 @@ func Addr_(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opAddr_, &locs45, &a0, &a1, &a2, self, vec1, vec2)
+	checksPre55(&c, &opAddr_, &locs47, &a0, &a1, &a2, self, vec1, vec2)
+	defer c.Abandon()
 	r0 := kernels.Addr_(self, vec1, vec2, beta, alpha)
-	checksPost41(&c, &locs45, &a0, &a1, &a2, self, vec1, vec2)
+	checksPost52(&c, &locs47, &a0, &a1, &a2, self, vec1, vec2)
 	return r0
 }
 
@@ -2471,9 +2552,10 @@ func AddrOut(self *torch.Tensor, vec1 *torch.Tensor, vec2 *torch.Tensor, beta to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre18(&c, &opAddrOut, &locs46, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
+	checksPre56(&c, &opAddrOut, &locs48, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
+	defer c.Abandon()
 	r0 := kernels.AddrOut(self, vec1, vec2, beta, alpha, out)
-	checksPost19(&c, &locs46, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
+	checksPost24(&c, &locs48, &a0, &a1, &a2, &a5, self, vec1, vec2, out)
 	return r0
 }
 
@@ -2490,9 +2572,9 @@ func AffineGridGenerator(theta *torch.Tensor, size []int64, align_corners bool) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAffineGridGenerator, &locs47, &a0, theta)
+	checksPre46(&c, &opAffineGridGenerator, &locs49, &a0, theta)
 	r0 := kernels.AffineGridGenerator(theta, size, align_corners)
-	checksPost38(&c, &locs47, &a0, theta, r0)
+	checksPost47(&c, &locs49, &a0, theta, r0)
 	return r0
 }
 
@@ -2508,9 +2590,11 @@ func AffineGridGeneratorOut(theta *torch.Tensor, size []int64, align_corners boo
 		return kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAffineGridGeneratorOut, &locs48)
+	var a3 asserts.Saved
+	checksPre3(&c, &opAffineGridGeneratorOut, &locs50, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.AffineGridGeneratorOut(theta, size, align_corners, out)
-	checksPost2(&c, &locs48)
+	checksPost31(&c, &locs50, &a3, out)
 	return r0
 }
 
@@ -2526,9 +2610,9 @@ func AffineGridGeneratorBackward(grad *torch.Tensor, size []int64, align_corners
 		return kernels.AffineGridGeneratorBackward(grad, size, align_corners)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAffineGridGeneratorBackward, &locs49)
+	checksPre0(&c, &opAffineGridGeneratorBackward, &locs51)
 	r0 := kernels.AffineGridGeneratorBackward(grad, size, align_corners)
-	checksPost1(&c, &locs49)
+	checksPost1(&c, &locs51)
 	return r0
 }
 
@@ -2545,9 +2629,9 @@ func XIsAllTrue(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXIsAllTrue, &locs0, &a0, self)
+	checksPre46(&c, &opXIsAllTrue, &locs0, &a0, self)
 	r0 := kernels.XIsAllTrue(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2564,9 +2648,9 @@ func XIsAnyTrue(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXIsAnyTrue, &locs0, &a0, self)
+	checksPre46(&c, &opXIsAnyTrue, &locs0, &a0, self)
 	r0 := kernels.XIsAnyTrue(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2600,9 +2684,9 @@ func XTestFunctorchFallback(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 		return kernels.XTestFunctorchFallback(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXTestFunctorchFallback, &locs6)
+	checksPre9(&c, &opXTestFunctorchFallback, &locs6)
 	r0 := kernels.XTestFunctorchFallback(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -2618,9 +2702,11 @@ func XTestFunctorchFallbackOut(self *torch.Tensor, other *torch.Tensor, out *tor
 		return kernels.XTestFunctorchFallbackOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXTestFunctorchFallbackOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opXTestFunctorchFallbackOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XTestFunctorchFallbackOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -2637,9 +2723,9 @@ func AllDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAllDim, &locs0, &a0, self)
+	checksPre46(&c, &opAllDim, &locs0, &a0, self)
 	r0 := kernels.AllDim(self, dim, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2656,9 +2742,9 @@ func AllDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAllDims, &locs0, &a0, self)
+	checksPre46(&c, &opAllDims, &locs0, &a0, self)
 	r0 := kernels.AllDims(self, dim, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2675,9 +2761,10 @@ func AllOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opAllOut, &locs40, &a0, &a3, self, out)
+	checksPre48(&c, &opAllOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AllOut(self, dim, keepdim, out)
-	checksPost12(&c, &locs40, &a0, &a3, self, out)
+	checksPost17(&c, &locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2694,9 +2781,10 @@ func AllDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opAllDimsOut, &locs40, &a0, &a3, self, out)
+	checksPre48(&c, &opAllDimsOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AllDimsOut(self, dim, keepdim, out)
-	checksPost12(&c, &locs40, &a0, &a3, self, out)
+	checksPost17(&c, &locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2730,9 +2818,11 @@ func AllDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 		return kernels.AllDimnameOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAllDimnameOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opAllDimnameOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.AllDimnameOut(self, dim, keepdim, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -2749,9 +2839,9 @@ func Allclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAllclose, &locs8, &a0, &a1, self, other)
+	checksPre16(&c, &opAllclose, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Allclose(self, other, rtol, atol, equal_nan)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -2768,9 +2858,9 @@ func AnyDim(self *torch.Tensor, dim int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAnyDim, &locs0, &a0, self)
+	checksPre46(&c, &opAnyDim, &locs0, &a0, self)
 	r0 := kernels.AnyDim(self, dim, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2787,9 +2877,9 @@ func AnyDims(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAnyDims, &locs0, &a0, self)
+	checksPre46(&c, &opAnyDims, &locs0, &a0, self)
 	r0 := kernels.AnyDims(self, dim, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2806,9 +2896,10 @@ func AnyOut(self *torch.Tensor, dim int64, keepdim bool, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opAnyOut, &locs40, &a0, &a3, self, out)
+	checksPre48(&c, &opAnyOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AnyOut(self, dim, keepdim, out)
-	checksPost12(&c, &locs40, &a0, &a3, self, out)
+	checksPost17(&c, &locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2825,9 +2916,10 @@ func AnyDimsOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opAnyDimsOut, &locs40, &a0, &a3, self, out)
+	checksPre48(&c, &opAnyDimsOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AnyDimsOut(self, dim, keepdim, out)
-	checksPost12(&c, &locs40, &a0, &a3, self, out)
+	checksPost17(&c, &locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2861,9 +2953,11 @@ func AnyDimnameOut(self *torch.Tensor, dim string, keepdim bool, out *torch.Tens
 		return kernels.AnyDimnameOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAnyDimnameOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opAnyDimnameOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.AnyDimnameOut(self, dim, keepdim, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -2879,9 +2973,9 @@ func Arange(end torch.Scalar, dtype *int, layout *int, device *string, pin_memor
 		return kernels.Arange(end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArange, &locs14)
+	checksPre5(&c, &opArange, &locs14)
 	r0 := kernels.Arange(end, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -2897,9 +2991,9 @@ func ArangeStart(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, 
 		return kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArangeStart, &locs14)
+	checksPre5(&c, &opArangeStart, &locs14)
 	r0 := kernels.ArangeStart(start, end, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -2915,9 +3009,9 @@ func ArangeStartStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dt
 		return kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArangeStartStep, &locs14)
+	checksPre5(&c, &opArangeStartStep, &locs14)
 	r0 := kernels.ArangeStartStep(start, end, step, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -2933,9 +3027,11 @@ func ArangeOut(end torch.Scalar, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArangeOut(end, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArangeOut, &locs26)
+	var a1 asserts.Saved
+	checksPre7(&c, &opArangeOut, &locs26, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ArangeOut(end, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a1, out)
 	return r0
 }
 
@@ -2951,9 +3047,11 @@ func ArangeStartOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out
 		return kernels.ArangeStartOut(start, end, step, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArangeStartOut, &locs26)
+	var a3 asserts.Saved
+	checksPre7(&c, &opArangeStartOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ArangeStartOut(start, end, step, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a3, out)
 	return r0
 }
 
@@ -2969,9 +3067,9 @@ func XDimArange(like *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XDimArange(like, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXDimArange, &locs50)
+	checksPre0(&c, &opXDimArange, &locs52)
 	r0 := kernels.XDimArange(like, dim)
-	checksPost1(&c, &locs50)
+	checksPost1(&c, &locs52)
 	return r0
 }
 
@@ -2988,9 +3086,9 @@ func Argmax(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opArgmax, &locs0, &a0, self)
+	checksPre46(&c, &opArgmax, &locs0, &a0, self)
 	r0 := kernels.Argmax(self, dim, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3007,9 +3105,10 @@ func ArgmaxOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opArgmaxOut, &locs40, &a0, &a3, self, out)
+	checksPre48(&c, &opArgmaxOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArgmaxOut(self, dim, keepdim, out)
-	checksPost12(&c, &locs40, &a0, &a3, self, out)
+	checksPost17(&c, &locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -3026,9 +3125,9 @@ func Argmin(self *torch.Tensor, dim *int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opArgmin, &locs0, &a0, self)
+	checksPre46(&c, &opArgmin, &locs0, &a0, self)
 	r0 := kernels.Argmin(self, dim, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3045,9 +3144,10 @@ func ArgminOut(self *torch.Tensor, dim *int64, keepdim bool, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opArgminOut, &locs40, &a0, &a3, self, out)
+	checksPre48(&c, &opArgminOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ArgminOut(self, dim, keepdim, out)
-	checksPost12(&c, &locs40, &a0, &a3, self, out)
+	checksPost17(&c, &locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -3064,9 +3164,9 @@ func Acosh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAcosh, &locs0, &a0, self)
+	checksPre46(&c, &opAcosh, &locs0, &a0, self)
 	r0 := kernels.Acosh(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3083,9 +3183,10 @@ func Acosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opAcosh_, &locs3, &a0, self)
+	checksPre7(&c, &opAcosh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Acosh_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3102,9 +3203,10 @@ func AcoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAcoshOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opAcoshOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AcoshOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3138,9 +3240,11 @@ func Arccosh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arccosh_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArccosh_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opArccosh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arccosh_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3156,9 +3260,11 @@ func ArccoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArccoshOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArccoshOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opArccoshOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ArccoshOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -3175,9 +3281,9 @@ func Asinh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAsinh, &locs0, &a0, self)
+	checksPre46(&c, &opAsinh, &locs0, &a0, self)
 	r0 := kernels.Asinh(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3194,9 +3300,10 @@ func Asinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opAsinh_, &locs3, &a0, self)
+	checksPre7(&c, &opAsinh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Asinh_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3213,9 +3320,10 @@ func AsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAsinhOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opAsinhOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AsinhOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3249,9 +3357,11 @@ func Arcsinh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arcsinh_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArcsinh_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opArcsinh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arcsinh_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3267,9 +3377,11 @@ func ArcsinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArcsinhOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArcsinhOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opArcsinhOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ArcsinhOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -3286,9 +3398,9 @@ func Atanh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAtanh, &locs0, &a0, self)
+	checksPre46(&c, &opAtanh, &locs0, &a0, self)
 	r0 := kernels.Atanh(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3305,9 +3417,10 @@ func Atanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opAtanh_, &locs3, &a0, self)
+	checksPre7(&c, &opAtanh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Atanh_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3324,9 +3437,10 @@ func AtanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAtanhOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opAtanhOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AtanhOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3360,9 +3474,11 @@ func Arctanh_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arctanh_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArctanh_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opArctanh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arctanh_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3378,9 +3494,11 @@ func ArctanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArctanhOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArctanhOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opArctanhOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ArctanhOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -3397,9 +3515,9 @@ func AsStrided(self *torch.Tensor, size []int64, stride []int64, storage_offset 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAsStrided, &locs0, &a0, self)
+	checksPre46(&c, &opAsStrided, &locs0, &a0, self)
 	r0 := kernels.AsStrided(self, size, stride, storage_offset)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3416,9 +3534,10 @@ func AsStrided_(self *torch.Tensor, size []int64, stride []int64, storage_offset
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opAsStrided_, &locs3, &a0, self)
+	checksPre7(&c, &opAsStrided_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.AsStrided_(self, size, stride, storage_offset)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3435,9 +3554,9 @@ func Asin(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAsin, &locs0, &a0, self)
+	checksPre46(&c, &opAsin, &locs0, &a0, self)
 	r0 := kernels.Asin(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3454,9 +3573,10 @@ func Asin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opAsin_, &locs3, &a0, self)
+	checksPre7(&c, &opAsin_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Asin_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3473,9 +3593,10 @@ func AsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAsinOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opAsinOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AsinOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3509,9 +3630,11 @@ func Arcsin_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arcsin_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArcsin_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opArcsin_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arcsin_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3527,9 +3650,11 @@ func ArcsinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArcsinOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArcsinOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opArcsinOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ArcsinOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -3546,9 +3671,9 @@ func Atan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAtan, &locs0, &a0, self)
+	checksPre46(&c, &opAtan, &locs0, &a0, self)
 	r0 := kernels.Atan(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3565,9 +3690,10 @@ func Atan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opAtan_, &locs3, &a0, self)
+	checksPre7(&c, &opAtan_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Atan_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3584,9 +3710,10 @@ func AtanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAtanOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opAtanOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AtanOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3620,9 +3747,11 @@ func Arctan_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opArctan_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opArctan_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arctan_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3638,9 +3767,11 @@ func ArctanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ArctanOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArctanOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opArctanOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ArctanOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -3674,9 +3805,9 @@ func Atleast1dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Atleast1dSequence(tensors)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opAtleast1dSequence, &locs9)
+	checksPre5(&c, &opAtleast1dSequence, &locs9)
 	r0 := kernels.Atleast1dSequence(tensors)
-	checksPost4(&c, &locs9)
+	checksPost6(&c, &locs9)
 	return r0
 }
 
@@ -3710,9 +3841,9 @@ func Atleast2dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Atleast2dSequence(tensors)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opAtleast2dSequence, &locs9)
+	checksPre5(&c, &opAtleast2dSequence, &locs9)
 	r0 := kernels.Atleast2dSequence(tensors)
-	checksPost4(&c, &locs9)
+	checksPost6(&c, &locs9)
 	return r0
 }
 
@@ -3746,9 +3877,9 @@ func Atleast3dSequence(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Atleast3dSequence(tensors)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opAtleast3dSequence, &locs9)
+	checksPre5(&c, &opAtleast3dSequence, &locs9)
 	r0 := kernels.Atleast3dSequence(tensors)
-	checksPost4(&c, &locs9)
+	checksPost6(&c, &locs9)
 	return r0
 }
 
@@ -3765,9 +3896,9 @@ func Baddbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opBaddbmm, &locs51, &a0, &a1, &a2, self, batch1, batch2)
+	checksPre53(&c, &opBaddbmm, &locs53, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Baddbmm(self, batch1, batch2, beta, alpha)
-	checksPost43(&c, &locs51, &a0, &a1, &a2, self, batch1, batch2, r0)
+	checksPost54(&c, &locs53, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -3784,9 +3915,10 @@ func Baddbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opBaddbmm_, &locs52, &a0, &a1, &a2, self, batch1, batch2)
+	checksPre55(&c, &opBaddbmm_, &locs54, &a0, &a1, &a2, self, batch1, batch2)
+	defer c.Abandon()
 	r0 := kernels.Baddbmm_(self, batch1, batch2, beta, alpha)
-	checksPost41(&c, &locs52, &a0, &a1, &a2, self, batch1, batch2)
+	checksPost52(&c, &locs54, &a0, &a1, &a2, self, batch1, batch2)
 	return r0
 }
 
@@ -3803,9 +3935,10 @@ func BaddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre18(&c, &opBaddbmmOut, &locs53, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	checksPre56(&c, &opBaddbmmOut, &locs55, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	defer c.Abandon()
 	r0 := kernels.BaddbmmOut(self, batch1, batch2, beta, alpha, out)
-	checksPost19(&c, &locs53, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	checksPost24(&c, &locs55, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	return r0
 }
 
@@ -3821,9 +3954,9 @@ func BartlettWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBartlettWindow, &locs14)
+	checksPre5(&c, &opBartlettWindow, &locs14)
 	r0 := kernels.BartlettWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -3839,9 +3972,11 @@ func BartlettWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.BartlettWindowOut(window_length, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBartlettWindowOut, &locs26)
+	var a1 asserts.Saved
+	checksPre7(&c, &opBartlettWindowOut, &locs26, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.BartlettWindowOut(window_length, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a1, out)
 	return r0
 }
 
@@ -3857,9 +3992,9 @@ func BartlettWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBartlettWindowPeriodic, &locs14)
+	checksPre5(&c, &opBartlettWindowPeriodic, &locs14)
 	r0 := kernels.BartlettWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -3875,9 +4010,11 @@ func BartlettWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 		return kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBartlettWindowPeriodicOut, &locs26)
+	var a2 asserts.Saved
+	checksPre7(&c, &opBartlettWindowPeriodicOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BartlettWindowPeriodicOut(window_length, periodic, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a2, out)
 	return r0
 }
 
@@ -3911,9 +4048,9 @@ func QuantizedBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opQuantizedBatchNorm, &locs54)
+	checksPre44(&c, &opQuantizedBatchNorm, &locs56)
 	r0 := kernels.QuantizedBatchNorm(input, weight, bias, mean, var_, eps, output_scale, output_zero_point)
-	checksPost44(&c, &locs54)
+	checksPost57(&c, &locs56)
 	return r0
 }
 
@@ -3929,9 +4066,11 @@ func QuantizedBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 		return kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opQuantizedBatchNormOut, &locs55)
+	var a8 asserts.Saved
+	checksPre58(&c, &opQuantizedBatchNormOut, &locs57, &a8, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizedBatchNormOut(input, weight, bias, mean, var_, eps, output_scale, output_zero_point, out)
-	checksPost23(&c, &locs55)
+	checksPost59(&c, &locs57, &a8, out)
 	return r0
 }
 
@@ -3947,9 +4086,9 @@ func XBatchNormImplIndex(input *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXBatchNormImplIndex, &locs56)
+	checksPre60(&c, &opXBatchNormImplIndex, &locs58)
 	r0, r1, r2, r3, r4 := kernels.XBatchNormImplIndex(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled)
-	checksPost46(&c, &locs56)
+	checksPost61(&c, &locs58)
 	return r0, r1, r2, r3, r4
 }
 
@@ -3965,9 +4104,9 @@ func XBatchNormImplIndexBackward(impl_index int64, input *torch.Tensor, grad_out
 		return kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXBatchNormImplIndexBackward, &locs57)
+	checksPre62(&c, &opXBatchNormImplIndexBackward, &locs59)
 	r0, r1, r2 := kernels.XBatchNormImplIndexBackward(impl_index, input, grad_output, weight, running_mean, running_var, save_mean, save_var_transform, train, eps, output_mask, reservedSpace)
-	checksPost48(&c, &locs57)
+	checksPost63(&c, &locs59)
 	return r0, r1, r2
 }
 
@@ -3984,9 +4123,9 @@ func Bernoulli(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opBernoulli, &locs0, &a0, self)
+	checksPre46(&c, &opBernoulli, &locs0, &a0, self)
 	r0 := kernels.Bernoulli(self, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4003,9 +4142,10 @@ func BernoulliOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opBernoulliOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opBernoulliOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.BernoulliOut(self, generator, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4022,9 +4162,10 @@ func Bernoulli_Tensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opBernoulli_Tensor, &locs58, &a0, &a1, self, p)
+	checksPre50(&c, &opBernoulli_Tensor, &locs60, &a0, &a1, self, p)
+	defer c.Abandon()
 	r0 := kernels.Bernoulli_Tensor(self, p, generator)
-	checksPost12(&c, &locs58, &a0, &a1, self, p)
+	checksPost17(&c, &locs60, &a0, &a1, self, p)
 	return r0
 }
 
@@ -4040,9 +4181,11 @@ func BernoulliTensorOut(self *torch.Tensor, p *torch.Tensor, generator any, out 
 		return kernels.BernoulliTensorOut(self, p, generator, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBernoulliTensorOut, &locs59)
+	var a3 asserts.Saved
+	checksPre14(&c, &opBernoulliTensorOut, &locs61, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.BernoulliTensorOut(self, p, generator, out)
-	checksPost10(&c, &locs59)
+	checksPost15(&c, &locs61, &a3, out)
 	return r0
 }
 
@@ -4059,9 +4202,9 @@ func BernoulliTensor(self *torch.Tensor, p *torch.Tensor, generator any) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opBernoulliTensor, &locs60, &a0, &a1, self, p)
+	checksPre12(&c, &opBernoulliTensor, &locs62, &a0, &a1, self, p)
 	r0 := kernels.BernoulliTensor(self, p, generator)
-	checksPost9(&c, &locs60, &a0, &a1, self, p, r0)
+	checksPost13(&c, &locs62, &a0, &a1, self, p, r0)
 	return r0
 }
 
@@ -4078,9 +4221,10 @@ func Bernoulli_Float(self *torch.Tensor, p float64, generator any) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opBernoulli_Float, &locs3, &a0, self)
+	checksPre7(&c, &opBernoulli_Float, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Bernoulli_Float(self, p, generator)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4096,9 +4240,11 @@ func BernoulliFloatOut(self *torch.Tensor, p float64, generator any, out *torch.
 		return kernels.BernoulliFloatOut(self, p, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBernoulliFloatOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opBernoulliFloatOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.BernoulliFloatOut(self, p, generator, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -4132,9 +4278,9 @@ func Bilinear(input1 *torch.Tensor, input2 *torch.Tensor, weight *torch.Tensor, 
 		return kernels.Bilinear(input1, input2, weight, bias)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opBilinear, &locs61)
+	checksPre44(&c, &opBilinear, &locs63)
 	r0 := kernels.Bilinear(input1, input2, weight, bias)
-	checksPost44(&c, &locs61)
+	checksPost57(&c, &locs63)
 	return r0
 }
 
@@ -4151,9 +4297,9 @@ func BinaryCrossEntropy(self *torch.Tensor, target *torch.Tensor, weight *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opBinaryCrossEntropy, &locs62, &a0, &a1, &a2, self, target, weight)
+	checksPre64(&c, &opBinaryCrossEntropy, &locs64, &a0, &a1, &a2, self, target, weight)
 	r0 := kernels.BinaryCrossEntropy(self, target, weight, reduction)
-	checksPost50(&c, &locs62, &a0, &a1, &a2, self, target, weight, r0)
+	checksPost65(&c, &locs64, &a0, &a1, &a2, self, target, weight, r0)
 	return r0
 }
 
@@ -4170,9 +4316,10 @@ func BinaryCrossEntropyOut(self *torch.Tensor, target *torch.Tensor, weight *tor
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre40(&c, &opBinaryCrossEntropyOut, &locs63, &a0, &a1, &a4, self, target, out)
+	checksPre51(&c, &opBinaryCrossEntropyOut, &locs65, &a0, &a1, &a4, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyOut(self, target, weight, reduction, out)
-	checksPost41(&c, &locs63, &a0, &a1, &a4, self, target, out)
+	checksPost52(&c, &locs65, &a0, &a1, &a4, self, target, out)
 	return r0
 }
 
@@ -4189,9 +4336,9 @@ func BinaryCrossEntropyBackward(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre51(&c, &opBinaryCrossEntropyBackward, &locs64, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
+	checksPre66(&c, &opBinaryCrossEntropyBackward, &locs66, &a0, &a1, &a2, &a3, grad_output, self, target, weight)
 	r0 := kernels.BinaryCrossEntropyBackward(grad_output, self, target, weight, reduction)
-	checksPost52(&c, &locs64, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
+	checksPost67(&c, &locs66, &a0, &a1, &a2, &a3, grad_output, self, target, weight, r0)
 	return r0
 }
 
@@ -4208,9 +4355,10 @@ func BinaryCrossEntropyBackwardGradInput(grad_output *torch.Tensor, self *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre18(&c, &opBinaryCrossEntropyBackwardGradInput, &locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	checksPre56(&c, &opBinaryCrossEntropyBackwardGradInput, &locs67, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyBackwardGradInput(grad_output, self, target, weight, reduction, grad_input)
-	checksPost19(&c, &locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	checksPost24(&c, &locs67, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -4227,9 +4375,9 @@ func BinaryCrossEntropyWithLogits(self *torch.Tensor, target *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre53(&c, &opBinaryCrossEntropyWithLogits, &locs66, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
+	checksPre68(&c, &opBinaryCrossEntropyWithLogits, &locs68, &a0, &a1, &a2, &a3, self, target, weight, pos_weight)
 	r0 := kernels.BinaryCrossEntropyWithLogits(self, target, weight, pos_weight, reduction)
-	checksPost54(&c, &locs66, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
+	checksPost69(&c, &locs68, &a0, &a1, &a2, &a3, self, target, weight, pos_weight, r0)
 	return r0
 }
 
@@ -4245,9 +4393,11 @@ func BinaryCrossEntropyWithLogitsOut(self *torch.Tensor, target *torch.Tensor, w
 		return kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBinaryCrossEntropyWithLogitsOut, &locs63)
+	var a5 asserts.Saved
+	checksPre14(&c, &opBinaryCrossEntropyWithLogitsOut, &locs69, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.BinaryCrossEntropyWithLogitsOut(self, target, weight, pos_weight, reduction, out)
-	checksPost10(&c, &locs63)
+	checksPost15(&c, &locs69, &a5, out)
 	return r0
 }
 
@@ -4281,9 +4431,11 @@ func BincountOut(self *torch.Tensor, weights *torch.Tensor, minlength int64, out
 		return kernels.BincountOut(self, weights, minlength, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBincountOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opBincountOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.BincountOut(self, weights, minlength, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -4317,9 +4469,11 @@ func BitwiseNot_(self *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseNot_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBitwiseNot_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opBitwiseNot_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseNot_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4335,9 +4489,11 @@ func BitwiseNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseNotOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseNotOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opBitwiseNotOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseNotOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -4354,9 +4510,10 @@ func CopysignOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opCopysignOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opCopysignOut, &locs42, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.CopysignOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4373,9 +4530,9 @@ func CopysignTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opCopysignTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opCopysignTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.CopysignTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4392,9 +4549,10 @@ func Copysign_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opCopysign_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opCopysign_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Copysign_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4411,9 +4569,9 @@ func CopysignScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCopysignScalar, &locs0, &a0, self)
+	checksPre46(&c, &opCopysignScalar, &locs0, &a0, self)
 	r0 := kernels.CopysignScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4430,9 +4588,10 @@ func Copysign_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opCopysign_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opCopysign_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Copysign_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4449,9 +4608,10 @@ func CopysignScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opCopysignScalarOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opCopysignScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.CopysignScalarOut(self, other, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4468,9 +4628,9 @@ func XLazyClone(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXLazyClone, &locs0, &a0, self)
+	checksPre46(&c, &opXLazyClone, &locs0, &a0, self)
 	r0 := kernels.XLazyClone(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4487,9 +4647,9 @@ func LogicalNot(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLogicalNot, &locs0, &a0, self)
+	checksPre46(&c, &opLogicalNot, &locs0, &a0, self)
 	r0 := kernels.LogicalNot(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4506,9 +4666,10 @@ func LogicalNot_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLogicalNot_, &locs3, &a0, self)
+	checksPre7(&c, &opLogicalNot_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LogicalNot_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4525,9 +4686,10 @@ func LogicalNotOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLogicalNotOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opLogicalNotOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogicalNotOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4544,9 +4706,9 @@ func LogicalXor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLogicalXor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opLogicalXor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalXor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4563,9 +4725,10 @@ func LogicalXor_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLogicalXor_, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opLogicalXor_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.LogicalXor_(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4582,9 +4745,10 @@ func LogicalXorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLogicalXorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opLogicalXorOut, &locs42, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LogicalXorOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4601,9 +4765,9 @@ func LogicalAnd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLogicalAnd, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opLogicalAnd, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalAnd(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4620,9 +4784,10 @@ func LogicalAnd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLogicalAnd_, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opLogicalAnd_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.LogicalAnd_(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4639,9 +4804,10 @@ func LogicalAndOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLogicalAndOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opLogicalAndOut, &locs42, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LogicalAndOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4658,9 +4824,9 @@ func LogicalOr(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLogicalOr, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opLogicalOr, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LogicalOr(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4677,9 +4843,10 @@ func LogicalOr_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLogicalOr_, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opLogicalOr_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.LogicalOr_(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4696,9 +4863,10 @@ func LogicalOrOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLogicalOrOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opLogicalOrOut, &locs42, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LogicalOrOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4714,9 +4882,9 @@ func BlackmanWindow(window_length int64, dtype *int, layout *int, device *string
 		return kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBlackmanWindow, &locs14)
+	checksPre5(&c, &opBlackmanWindow, &locs14)
 	r0 := kernels.BlackmanWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -4732,9 +4900,11 @@ func BlackmanWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.BlackmanWindowOut(window_length, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBlackmanWindowOut, &locs26)
+	var a1 asserts.Saved
+	checksPre7(&c, &opBlackmanWindowOut, &locs26, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.BlackmanWindowOut(window_length, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a1, out)
 	return r0
 }
 
@@ -4750,9 +4920,9 @@ func BlackmanWindowPeriodic(window_length int64, periodic bool, dtype *int, layo
 		return kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBlackmanWindowPeriodic, &locs14)
+	checksPre5(&c, &opBlackmanWindowPeriodic, &locs14)
 	r0 := kernels.BlackmanWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -4768,9 +4938,11 @@ func BlackmanWindowPeriodicOut(window_length int64, periodic bool, out *torch.Te
 		return kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBlackmanWindowPeriodicOut, &locs26)
+	var a2 asserts.Saved
+	checksPre7(&c, &opBlackmanWindowPeriodicOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BlackmanWindowPeriodicOut(window_length, periodic, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a2, out)
 	return r0
 }
 
@@ -4787,9 +4959,9 @@ func Bmm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opBmm, &locs67, &a0, &a1, self, mat2)
+	checksPre12(&c, &opBmm, &locs70, &a0, &a1, self, mat2)
 	r0 := kernels.Bmm(self, mat2)
-	checksPost9(&c, &locs67, &a0, &a1, self, mat2, r0)
+	checksPost13(&c, &locs70, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -4806,9 +4978,10 @@ func BmmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opBmmOut, &locs68, &a0, &a1, &a2, self, mat2, out)
+	checksPre51(&c, &opBmmOut, &locs71, &a0, &a1, &a2, self, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.BmmOut(self, mat2, out)
-	checksPost41(&c, &locs68, &a0, &a1, &a2, self, mat2, out)
+	checksPost52(&c, &locs71, &a0, &a1, &a2, self, mat2, out)
 	return r0
 }
 
@@ -4824,9 +4997,9 @@ func BroadcastTensors(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.BroadcastTensors(tensors)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBroadcastTensors, &locs9)
+	checksPre5(&c, &opBroadcastTensors, &locs9)
 	r0 := kernels.BroadcastTensors(tensors)
-	checksPost4(&c, &locs9)
+	checksPost6(&c, &locs9)
 	return r0
 }
 
@@ -4879,9 +5052,9 @@ func Cat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre55(&c, &opCat, &locs69, &l0, tensors)
+	checksPre70(&c, &opCat, &locs72, &l0, tensors)
 	r0 := kernels.Cat(tensors, dim)
-	checksPost56(&c, &locs69, &l0, tensors, r0)
+	checksPost71(&c, &locs72, &l0, tensors, r0)
 	return r0
 }
 
@@ -4901,9 +5074,10 @@ func CatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre57(&c, &opCatOut, &locs70, &l0, &a2, tensors, out)
+	checksPre72(&c, &opCatOut, &locs73, &l0, &a2, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.CatOut(tensors, dim, out)
-	checksPost58(&c, &locs70, &l0, &a2, tensors, out)
+	checksPost73(&c, &locs73, &l0, &a2, tensors, out)
 	return r0
 }
 
@@ -4919,9 +5093,9 @@ func CatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 		return kernels.CatNames(tensors, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCatNames, &locs69)
+	checksPre0(&c, &opCatNames, &locs72)
 	r0 := kernels.CatNames(tensors, dim)
-	checksPost1(&c, &locs69)
+	checksPost1(&c, &locs72)
 	return r0
 }
 
@@ -4937,9 +5111,11 @@ func CatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *torch.
 		return kernels.CatNamesOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCatNamesOut, &locs70)
+	var a2 asserts.Saved
+	checksPre3(&c, &opCatNamesOut, &locs74, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.CatNamesOut(tensors, dim, out)
-	checksPost2(&c, &locs70)
+	checksPost31(&c, &locs74, &a2, out)
 	return r0
 }
 
@@ -4955,9 +5131,9 @@ func Concat(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Concat(tensors, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConcat, &locs69)
+	checksPre0(&c, &opConcat, &locs72)
 	r0 := kernels.Concat(tensors, dim)
-	checksPost1(&c, &locs69)
+	checksPost1(&c, &locs72)
 	return r0
 }
 
@@ -4973,9 +5149,11 @@ func ConcatOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		return kernels.ConcatOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConcatOut, &locs70)
+	var a2 asserts.Saved
+	checksPre3(&c, &opConcatOut, &locs74, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ConcatOut(tensors, dim, out)
-	checksPost2(&c, &locs70)
+	checksPost31(&c, &locs74, &a2, out)
 	return r0
 }
 
@@ -4991,9 +5169,9 @@ func ConcatNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 		return kernels.ConcatNames(tensors, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConcatNames, &locs69)
+	checksPre0(&c, &opConcatNames, &locs72)
 	r0 := kernels.ConcatNames(tensors, dim)
-	checksPost1(&c, &locs69)
+	checksPost1(&c, &locs72)
 	return r0
 }
 
@@ -5009,9 +5187,11 @@ func ConcatNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor) *tor
 		return kernels.ConcatNamesOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConcatNamesOut, &locs70)
+	var a2 asserts.Saved
+	checksPre3(&c, &opConcatNamesOut, &locs74, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ConcatNamesOut(tensors, dim, out)
-	checksPost2(&c, &locs70)
+	checksPost31(&c, &locs74, &a2, out)
 	return r0
 }
 
@@ -5027,9 +5207,9 @@ func Concatenate(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.Concatenate(tensors, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConcatenate, &locs69)
+	checksPre0(&c, &opConcatenate, &locs72)
 	r0 := kernels.Concatenate(tensors, dim)
-	checksPost1(&c, &locs69)
+	checksPost1(&c, &locs72)
 	return r0
 }
 
@@ -5045,9 +5225,11 @@ func ConcatenateOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torc
 		return kernels.ConcatenateOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConcatenateOut, &locs70)
+	var a2 asserts.Saved
+	checksPre3(&c, &opConcatenateOut, &locs74, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ConcatenateOut(tensors, dim, out)
-	checksPost2(&c, &locs70)
+	checksPost31(&c, &locs74, &a2, out)
 	return r0
 }
 
@@ -5063,9 +5245,9 @@ func ConcatenateNames(tensors []*torch.Tensor, dim string) *torch.Tensor {
 		return kernels.ConcatenateNames(tensors, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConcatenateNames, &locs69)
+	checksPre0(&c, &opConcatenateNames, &locs72)
 	r0 := kernels.ConcatenateNames(tensors, dim)
-	checksPost1(&c, &locs69)
+	checksPost1(&c, &locs72)
 	return r0
 }
 
@@ -5081,9 +5263,11 @@ func ConcatenateNamesOut(tensors []*torch.Tensor, dim string, out *torch.Tensor)
 		return kernels.ConcatenateNamesOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConcatenateNamesOut, &locs70)
+	var a2 asserts.Saved
+	checksPre3(&c, &opConcatenateNamesOut, &locs74, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ConcatenateNamesOut(tensors, dim, out)
-	checksPost2(&c, &locs70)
+	checksPost31(&c, &locs74, &a2, out)
 	return r0
 }
 
@@ -5100,9 +5284,9 @@ func BlockDiag(tensors []*torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre55(&c, &opBlockDiag, &locs69, &l0, tensors)
+	checksPre70(&c, &opBlockDiag, &locs72, &l0, tensors)
 	r0 := kernels.BlockDiag(tensors)
-	checksPost56(&c, &locs69, &l0, tensors, r0)
+	checksPost71(&c, &locs72, &l0, tensors, r0)
 	return r0
 }
 
@@ -5118,9 +5302,11 @@ func BlockDiagOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.BlockDiagOut(tensors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBlockDiagOut, &locs70)
+	var a1 asserts.Saved
+	checksPre3(&c, &opBlockDiagOut, &locs74, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.BlockDiagOut(tensors, out)
-	checksPost2(&c, &locs70)
+	checksPost31(&c, &locs74, &a1, out)
 	return r0
 }
 
@@ -5137,9 +5323,9 @@ func Ceil(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCeil, &locs0, &a0, self)
+	checksPre46(&c, &opCeil, &locs0, &a0, self)
 	r0 := kernels.Ceil(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5156,9 +5342,10 @@ func Ceil_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opCeil_, &locs3, &a0, self)
+	checksPre7(&c, &opCeil_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Ceil_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5175,9 +5362,10 @@ func CeilOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opCeilOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opCeilOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.CeilOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5193,9 +5381,9 @@ func ChainMatmul(matrices []*torch.Tensor) *torch.Tensor {
 		return kernels.ChainMatmul(matrices)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opChainMatmul, &locs71)
+	checksPre0(&c, &opChainMatmul, &locs75)
 	r0 := kernels.ChainMatmul(matrices)
-	checksPost1(&c, &locs71)
+	checksPost1(&c, &locs75)
 	return r0
 }
 
@@ -5211,9 +5399,11 @@ func ChainMatmulOut(matrices []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ChainMatmulOut(matrices, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opChainMatmulOut, &locs72)
+	var a1 asserts.Saved
+	checksPre3(&c, &opChainMatmulOut, &locs76, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ChainMatmulOut(matrices, out)
-	checksPost2(&c, &locs72)
+	checksPost31(&c, &locs76, &a1, out)
 	return r0
 }
 
@@ -5229,9 +5419,9 @@ func UnsafeChunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 		return kernels.UnsafeChunk(self, chunks, dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opUnsafeChunk, &locs3)
+	checksPre5(&c, &opUnsafeChunk, &locs3)
 	r0 := kernels.UnsafeChunk(self, chunks, dim)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -5248,9 +5438,9 @@ func Chunk(self *torch.Tensor, chunks int64, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opChunk, &locs3, &a0, self)
+	checksPre18(&c, &opChunk, &locs3, &a0, self)
 	r0 := kernels.Chunk(self, chunks, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5266,9 +5456,9 @@ func TensorSplitSections(self *torch.Tensor, sections int64, dim int64) []*torch
 		return kernels.TensorSplitSections(self, sections, dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opTensorSplitSections, &locs3)
+	checksPre5(&c, &opTensorSplitSections, &locs3)
 	r0 := kernels.TensorSplitSections(self, sections, dim)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -5284,9 +5474,9 @@ func TensorSplitIndices(self *torch.Tensor, indices []int64, dim int64) []*torch
 		return kernels.TensorSplitIndices(self, indices, dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opTensorSplitIndices, &locs3)
+	checksPre5(&c, &opTensorSplitIndices, &locs3)
 	r0 := kernels.TensorSplitIndices(self, indices, dim)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -5302,9 +5492,9 @@ func TensorSplitTensorIndicesOrSections(self *torch.Tensor, tensor_indices_or_se
 		return kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTensorSplitTensorIndicesOrSections, &locs73)
+	checksPre0(&c, &opTensorSplitTensorIndicesOrSections, &locs77)
 	r0 := kernels.TensorSplitTensorIndicesOrSections(self, tensor_indices_or_sections, dim)
-	checksPost2(&c, &locs73)
+	checksPost2(&c, &locs77)
 	return r0
 }
 
@@ -5321,9 +5511,9 @@ func Clamp(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opClamp, &locs0, &a0, self)
+	checksPre46(&c, &opClamp, &locs0, &a0, self)
 	r0 := kernels.Clamp(self, min_, max_)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5340,9 +5530,9 @@ func ClampTensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre59(&c, &opClampTensor, &locs74, &a0, &a1, &a2, self, min_, max_)
+	checksPre74(&c, &opClampTensor, &locs78, &a0, &a1, &a2, self, min_, max_)
 	r0 := kernels.ClampTensor(self, min_, max_)
-	checksPost60(&c, &locs74, &a0, &a1, &a2, self, min_, max_, r0)
+	checksPost75(&c, &locs78, &a0, &a1, &a2, self, min_, max_, r0)
 	return r0
 }
 
@@ -5359,9 +5549,10 @@ func Clamp_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opClamp_, &locs3, &a0, self)
+	checksPre7(&c, &opClamp_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Clamp_(self, min_, max_)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5378,9 +5569,10 @@ func Clamp_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opClamp_Tensor, &locs3, &a0, self)
+	checksPre7(&c, &opClamp_Tensor, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Clamp_Tensor(self, min_, max_)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5397,9 +5589,10 @@ func ClampOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opClampOut, &locs40, &a0, &a3, self, out)
+	checksPre48(&c, &opClampOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ClampOut(self, min_, max_, out)
-	checksPost12(&c, &locs40, &a0, &a3, self, out)
+	checksPost17(&c, &locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5416,9 +5609,10 @@ func ClampTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opClampTensorOut, &locs40, &a0, &a3, self, out)
+	checksPre48(&c, &opClampTensorOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ClampTensorOut(self, min_, max_, out)
-	checksPost12(&c, &locs40, &a0, &a3, self, out)
+	checksPost17(&c, &locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5435,9 +5629,9 @@ func ClampMax(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opClampMax, &locs0, &a0, self)
+	checksPre46(&c, &opClampMax, &locs0, &a0, self)
 	r0 := kernels.ClampMax(self, max_)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5454,9 +5648,9 @@ func ClampMaxTensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opClampMaxTensor, &locs75, &a0, &a1, self, max_)
+	checksPre12(&c, &opClampMaxTensor, &locs79, &a0, &a1, self, max_)
 	r0 := kernels.ClampMaxTensor(self, max_)
-	checksPost9(&c, &locs75, &a0, &a1, self, max_, r0)
+	checksPost13(&c, &locs79, &a0, &a1, self, max_, r0)
 	return r0
 }
 
@@ -5473,9 +5667,10 @@ func ClampMax_(self *torch.Tensor, max_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opClampMax_, &locs3, &a0, self)
+	checksPre7(&c, &opClampMax_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.ClampMax_(self, max_)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5492,9 +5687,10 @@ func ClampMax_Tensor(self *torch.Tensor, max_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opClampMax_Tensor, &locs76, &a0, &a1, self, max_)
+	checksPre50(&c, &opClampMax_Tensor, &locs80, &a0, &a1, self, max_)
+	defer c.Abandon()
 	r0 := kernels.ClampMax_Tensor(self, max_)
-	checksPost12(&c, &locs76, &a0, &a1, self, max_)
+	checksPost17(&c, &locs80, &a0, &a1, self, max_)
 	return r0
 }
 
@@ -5511,9 +5707,10 @@ func ClampMaxOut(self *torch.Tensor, max_ torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opClampMaxOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opClampMaxOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ClampMaxOut(self, max_, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5530,9 +5727,10 @@ func ClampMaxTensorOut(self *torch.Tensor, max_ *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opClampMaxTensorOut, &locs77, &a0, &a1, &a2, self, max_, out)
+	checksPre51(&c, &opClampMaxTensorOut, &locs81, &a0, &a1, &a2, self, max_, out)
+	defer c.Abandon()
 	r0 := kernels.ClampMaxTensorOut(self, max_, out)
-	checksPost41(&c, &locs77, &a0, &a1, &a2, self, max_, out)
+	checksPost52(&c, &locs81, &a0, &a1, &a2, self, max_, out)
 	return r0
 }
 
@@ -5549,9 +5747,9 @@ func ClampMin(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opClampMin, &locs0, &a0, self)
+	checksPre46(&c, &opClampMin, &locs0, &a0, self)
 	r0 := kernels.ClampMin(self, min_)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5568,9 +5766,9 @@ func ClampMinTensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opClampMinTensor, &locs78, &a0, &a1, self, min_)
+	checksPre12(&c, &opClampMinTensor, &locs82, &a0, &a1, self, min_)
 	r0 := kernels.ClampMinTensor(self, min_)
-	checksPost9(&c, &locs78, &a0, &a1, self, min_, r0)
+	checksPost13(&c, &locs82, &a0, &a1, self, min_, r0)
 	return r0
 }
 
@@ -5587,9 +5785,10 @@ func ClampMin_(self *torch.Tensor, min_ torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opClampMin_, &locs3, &a0, self)
+	checksPre7(&c, &opClampMin_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.ClampMin_(self, min_)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5606,9 +5805,10 @@ func ClampMin_Tensor(self *torch.Tensor, min_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opClampMin_Tensor, &locs79, &a0, &a1, self, min_)
+	checksPre50(&c, &opClampMin_Tensor, &locs83, &a0, &a1, self, min_)
+	defer c.Abandon()
 	r0 := kernels.ClampMin_Tensor(self, min_)
-	checksPost12(&c, &locs79, &a0, &a1, self, min_)
+	checksPost17(&c, &locs83, &a0, &a1, self, min_)
 	return r0
 }
 
@@ -5625,9 +5825,10 @@ func ClampMinOut(self *torch.Tensor, min_ torch.Scalar, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opClampMinOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opClampMinOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ClampMinOut(self, min_, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5644,9 +5845,10 @@ func ClampMinTensorOut(self *torch.Tensor, min_ *torch.Tensor, out *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opClampMinTensorOut, &locs80, &a0, &a1, &a2, self, min_, out)
+	checksPre51(&c, &opClampMinTensorOut, &locs84, &a0, &a1, &a2, self, min_, out)
+	defer c.Abandon()
 	r0 := kernels.ClampMinTensorOut(self, min_, out)
-	checksPost41(&c, &locs80, &a0, &a1, &a2, self, min_, out)
+	checksPost52(&c, &locs84, &a0, &a1, &a2, self, min_, out)
 	return r0
 }
 
@@ -5698,9 +5900,11 @@ func Clip_(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar) *torch.Te
 		return kernels.Clip_(self, min_, max_)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opClip_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opClip_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Clip_(self, min_, max_)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5716,9 +5920,11 @@ func Clip_Tensor(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor) *to
 		return kernels.Clip_Tensor(self, min_, max_)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opClip_Tensor, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opClip_Tensor, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Clip_Tensor(self, min_, max_)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5734,9 +5940,11 @@ func ClipOut(self *torch.Tensor, min_ *torch.Scalar, max_ *torch.Scalar, out *to
 		return kernels.ClipOut(self, min_, max_, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opClipOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opClipOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ClipOut(self, min_, max_, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -5752,9 +5960,11 @@ func ClipTensorOut(self *torch.Tensor, min_ *torch.Tensor, max_ *torch.Tensor, o
 		return kernels.ClipTensorOut(self, min_, max_, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opClipTensorOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opClipTensorOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ClipTensorOut(self, min_, max_, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -5770,9 +5980,9 @@ func CudnnIsAcceptable(self *torch.Tensor) bool {
 		return kernels.CudnnIsAcceptable(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opCudnnIsAcceptable, &locs3)
+	checksPre5(&c, &opCudnnIsAcceptable, &locs3)
 	r0 := kernels.CudnnIsAcceptable(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -5789,9 +5999,9 @@ func Complex(real_ *torch.Tensor, imag_ *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opComplex, &locs81, &a0, &a1, real_, imag_)
+	checksPre12(&c, &opComplex, &locs85, &a0, &a1, real_, imag_)
 	r0 := kernels.Complex(real_, imag_)
-	checksPost9(&c, &locs81, &a0, &a1, real_, imag_, r0)
+	checksPost13(&c, &locs85, &a0, &a1, real_, imag_, r0)
 	return r0
 }
 
@@ -5808,9 +6018,10 @@ func ComplexOut(real_ *torch.Tensor, imag_ *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opComplexOut, &locs82, &a0, &a1, &a2, real_, imag_, out)
+	checksPre51(&c, &opComplexOut, &locs86, &a0, &a1, &a2, real_, imag_, out)
+	defer c.Abandon()
 	r0 := kernels.ComplexOut(real_, imag_, out)
-	checksPost41(&c, &locs82, &a0, &a1, &a2, real_, imag_, out)
+	checksPost52(&c, &locs86, &a0, &a1, &a2, real_, imag_, out)
 	return r0
 }
 
@@ -5827,9 +6038,9 @@ func Polar(abs *torch.Tensor, angle *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opPolar, &locs83, &a0, &a1, abs, angle)
+	checksPre12(&c, &opPolar, &locs87, &a0, &a1, abs, angle)
 	r0 := kernels.Polar(abs, angle)
-	checksPost9(&c, &locs83, &a0, &a1, abs, angle, r0)
+	checksPost13(&c, &locs87, &a0, &a1, abs, angle, r0)
 	return r0
 }
 
@@ -5846,9 +6057,10 @@ func PolarOut(abs *torch.Tensor, angle *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opPolarOut, &locs84, &a0, &a1, &a2, abs, angle, out)
+	checksPre51(&c, &opPolarOut, &locs88, &a0, &a1, &a2, abs, angle, out)
+	defer c.Abandon()
 	r0 := kernels.PolarOut(abs, angle, out)
-	checksPost41(&c, &locs84, &a0, &a1, &a2, abs, angle, out)
+	checksPost52(&c, &locs88, &a0, &a1, &a2, abs, angle, out)
 	return r0
 }
 
@@ -5865,9 +6077,9 @@ func ConstantPadNd(self *torch.Tensor, pad []int64, value torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opConstantPadNd, &locs0, &a0, self)
+	checksPre46(&c, &opConstantPadNd, &locs0, &a0, self)
 	r0 := kernels.ConstantPadNd(self, pad, value)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5883,9 +6095,11 @@ func ConstantPadNdOut(self *torch.Tensor, pad []int64, value torch.Scalar, out *
 		return kernels.ConstantPadNdOut(self, pad, value, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opConstantPadNdOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opConstantPadNdOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ConstantPadNdOut(self, pad, value, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -5920,9 +6134,9 @@ func Convolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opConvolution, &locs85, &a0, &a1, &a2, input, weight, bias)
+	checksPre64(&c, &opConvolution, &locs89, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Convolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	checksPost50(&c, &locs85, &a0, &a1, &a2, input, weight, bias, r0)
+	checksPost65(&c, &locs89, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -5938,9 +6152,11 @@ func ConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConvolutionOut, &locs86)
+	var a9 asserts.Saved
+	checksPre14(&c, &opConvolutionOut, &locs90, &a9, out)
+	defer c.Abandon()
 	r0 := kernels.ConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	checksPost10(&c, &locs86)
+	checksPost15(&c, &locs90, &a9, out)
 	return r0
 }
 
@@ -5957,9 +6173,9 @@ func ConvolutionBackward(grad_output *torch.Tensor, input *torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre61(&c, &opConvolutionBackward, &locs87, &a0, &a1, &a2, grad_output, input, weight)
+	checksPre76(&c, &opConvolutionBackward, &locs91, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackward(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost62(&c, &locs87, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	checksPost77(&c, &locs91, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5975,9 +6191,11 @@ func ConvolutionBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, weig
 		return kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opConvolutionBackwardOut, &locs88)
+	var a11, a12, a13 asserts.Saved
+	checksPre78(&c, &opConvolutionBackwardOut, &locs92, &a11, &a12, &a13, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOut(grad_output, input, weight, bias_sizes, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	checksPost63(&c, &locs88)
+	checksPost79(&c, &locs92, &a11, &a12, &a13, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5994,9 +6212,9 @@ func ConvolutionOverrideable(input *torch.Tensor, weight *torch.Tensor, bias *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opConvolutionOverrideable, &locs85, &a0, &a1, &a2, input, weight, bias)
+	checksPre64(&c, &opConvolutionOverrideable, &locs89, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.ConvolutionOverrideable(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups)
-	checksPost50(&c, &locs85, &a0, &a1, &a2, input, weight, bias, r0)
+	checksPost65(&c, &locs89, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6012,9 +6230,11 @@ func ConvolutionOverrideableOut(input *torch.Tensor, weight *torch.Tensor, bias 
 		return kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConvolutionOverrideableOut, &locs86)
+	var a9 asserts.Saved
+	checksPre14(&c, &opConvolutionOverrideableOut, &locs90, &a9, out)
+	defer c.Abandon()
 	r0 := kernels.ConvolutionOverrideableOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, out)
-	checksPost10(&c, &locs86)
+	checksPost15(&c, &locs90, &a9, out)
 	return r0
 }
 
@@ -6031,9 +6251,9 @@ func ConvolutionBackwardOverrideable(grad_output *torch.Tensor, input *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre61(&c, &opConvolutionBackwardOverrideable, &locs87, &a0, &a1, &a2, grad_output, input, weight)
+	checksPre76(&c, &opConvolutionBackwardOverrideable, &locs91, &a0, &a1, &a2, grad_output, input, weight)
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideable(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost62(&c, &locs87, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
+	checksPost77(&c, &locs91, &a0, &a1, &a2, grad_output, input, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6049,9 +6269,11 @@ func ConvolutionBackwardOverrideableOut(grad_output *torch.Tensor, input *torch.
 		return kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opConvolutionBackwardOverrideableOut, &locs88)
+	var a10, a11, a12 asserts.Saved
+	checksPre78(&c, &opConvolutionBackwardOverrideableOut, &locs92, &a10, &a11, &a12, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.ConvolutionBackwardOverrideableOut(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups, output_mask, out0, out1, out2)
-	checksPost63(&c, &locs88)
+	checksPost79(&c, &locs92, &a10, &a11, &a12, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -6068,9 +6290,9 @@ func XConvolution(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opXConvolution, &locs85, &a0, &a1, &a2, input, weight, bias)
+	checksPre64(&c, &opXConvolution, &locs89, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XConvolution(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32)
-	checksPost50(&c, &locs85, &a0, &a1, &a2, input, weight, bias, r0)
+	checksPost65(&c, &locs89, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -6086,9 +6308,11 @@ func XConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXConvolutionOut, &locs86)
+	var a13 asserts.Saved
+	checksPre14(&c, &opXConvolutionOut, &locs90, &a13, out)
+	defer c.Abandon()
 	r0 := kernels.XConvolutionOut(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled, allow_tf32, out)
-	checksPost10(&c, &locs86)
+	checksPost15(&c, &locs90, &a13, out)
 	return r0
 }
 
@@ -6104,9 +6328,9 @@ func XConvolutionDeprecated(input *torch.Tensor, weight *torch.Tensor, bias *tor
 		return kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXConvolutionDeprecated, &locs89)
+	checksPre9(&c, &opXConvolutionDeprecated, &locs93)
 	r0 := kernels.XConvolutionDeprecated(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups, benchmark, deterministic, cudnn_enabled)
-	checksPost6(&c, &locs89)
+	checksPost10(&c, &locs93)
 	return r0
 }
 
@@ -6122,9 +6346,9 @@ func XConvolutionMode(input *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 		return kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXConvolutionMode, &locs89)
+	checksPre9(&c, &opXConvolutionMode, &locs93)
 	r0 := kernels.XConvolutionMode(input, weight, bias, stride, padding, dilation, groups)
-	checksPost6(&c, &locs89)
+	checksPost10(&c, &locs93)
 	return r0
 }
 
@@ -6140,9 +6364,9 @@ func XConvolutionDoubleBackward(ggI *torch.Tensor, ggW *torch.Tensor, ggb *torch
 		return kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXConvolutionDoubleBackward, &locs90)
+	checksPre62(&c, &opXConvolutionDoubleBackward, &locs94)
 	r0, r1, r2 := kernels.XConvolutionDoubleBackward(ggI, ggW, ggb, gO, weight, self, stride, padding, dilation, transposed, output_padding, groups, output_mask)
-	checksPost48(&c, &locs90)
+	checksPost63(&c, &locs94)
 	return r0, r1, r2
 }
 
@@ -6158,9 +6382,9 @@ func Conv1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConv1d, &locs89)
+	checksPre9(&c, &opConv1d, &locs93)
 	r0 := kernels.Conv1d(input, weight, bias, stride, padding, dilation, groups)
-	checksPost6(&c, &locs89)
+	checksPost10(&c, &locs93)
 	return r0
 }
 
@@ -6176,9 +6400,9 @@ func Conv2d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConv2d, &locs89)
+	checksPre9(&c, &opConv2d, &locs93)
 	r0 := kernels.Conv2d(input, weight, bias, stride, padding, dilation, groups)
-	checksPost6(&c, &locs89)
+	checksPost10(&c, &locs93)
 	return r0
 }
 
@@ -6194,9 +6418,9 @@ func Conv3d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, strid
 		return kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConv3d, &locs89)
+	checksPre9(&c, &opConv3d, &locs93)
 	r0 := kernels.Conv3d(input, weight, bias, stride, padding, dilation, groups)
-	checksPost6(&c, &locs89)
+	checksPost10(&c, &locs93)
 	return r0
 }
 
@@ -6212,9 +6436,9 @@ func Conv1dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConv1dPadding, &locs89)
+	checksPre9(&c, &opConv1dPadding, &locs93)
 	r0 := kernels.Conv1dPadding(input, weight, bias, stride, padding, dilation, groups)
-	checksPost6(&c, &locs89)
+	checksPost10(&c, &locs93)
 	return r0
 }
 
@@ -6230,9 +6454,9 @@ func Conv2dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConv2dPadding, &locs89)
+	checksPre9(&c, &opConv2dPadding, &locs93)
 	r0 := kernels.Conv2dPadding(input, weight, bias, stride, padding, dilation, groups)
-	checksPost6(&c, &locs89)
+	checksPost10(&c, &locs93)
 	return r0
 }
 
@@ -6248,9 +6472,9 @@ func Conv3dPadding(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor
 		return kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConv3dPadding, &locs89)
+	checksPre9(&c, &opConv3dPadding, &locs93)
 	r0 := kernels.Conv3dPadding(input, weight, bias, stride, padding, dilation, groups)
-	checksPost6(&c, &locs89)
+	checksPost10(&c, &locs93)
 	return r0
 }
 
@@ -6267,9 +6491,9 @@ func ConvTbc(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pad i
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opConvTbc, &locs91, &a0, &a1, &a2, self, weight, bias)
+	checksPre53(&c, &opConvTbc, &locs95, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.ConvTbc(self, weight, bias, pad)
-	checksPost43(&c, &locs91, &a0, &a1, &a2, self, weight, bias, r0)
+	checksPost54(&c, &locs95, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6285,9 +6509,11 @@ func ConvTbcOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, pa
 		return kernels.ConvTbcOut(self, weight, bias, pad, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opConvTbcOut, &locs92)
+	var a4 asserts.Saved
+	checksPre58(&c, &opConvTbcOut, &locs96, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.ConvTbcOut(self, weight, bias, pad, out)
-	checksPost23(&c, &locs92)
+	checksPost59(&c, &locs96, &a4, out)
 	return r0
 }
 
@@ -6303,9 +6529,9 @@ func ConvTbcBackward(self *torch.Tensor, input *torch.Tensor, weight *torch.Tens
 		return kernels.ConvTbcBackward(self, input, weight, bias, pad)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opConvTbcBackward, &locs93)
+	checksPre80(&c, &opConvTbcBackward, &locs97)
 	r0, r1, r2 := kernels.ConvTbcBackward(self, input, weight, bias, pad)
-	checksPost65(&c, &locs93)
+	checksPost81(&c, &locs97)
 	return r0, r1, r2
 }
 
@@ -6321,9 +6547,9 @@ func ConvTranspose1d(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 		return kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConvTranspose1d, &locs89)
+	checksPre9(&c, &opConvTranspose1d, &locs93)
 	r0 := kernels.ConvTranspose1d(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	checksPost6(&c, &locs89)
+	checksPost10(&c, &locs93)
 	return r0
 }
 
@@ -6339,9 +6565,9 @@ func ConvTranspose2dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConvTranspose2dInput, &locs89)
+	checksPre9(&c, &opConvTranspose2dInput, &locs93)
 	r0 := kernels.ConvTranspose2dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	checksPost6(&c, &locs89)
+	checksPost10(&c, &locs93)
 	return r0
 }
 
@@ -6357,9 +6583,9 @@ func ConvTranspose3dInput(input *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConvTranspose3dInput, &locs89)
+	checksPre9(&c, &opConvTranspose3dInput, &locs93)
 	r0 := kernels.ConvTranspose3dInput(input, weight, bias, stride, padding, output_padding, groups, dilation)
-	checksPost6(&c, &locs89)
+	checksPost10(&c, &locs93)
 	return r0
 }
 
@@ -6375,9 +6601,9 @@ func Copy(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tenso
 		return kernels.Copy(self, src, non_blocking)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCopy, &locs94)
+	checksPre9(&c, &opCopy, &locs98)
 	r0 := kernels.Copy(self, src, non_blocking)
-	checksPost6(&c, &locs94)
+	checksPost10(&c, &locs98)
 	return r0
 }
 
@@ -6393,9 +6619,11 @@ func Copy_(self *torch.Tensor, src *torch.Tensor, non_blocking bool) *torch.Tens
 		return kernels.Copy_(self, src, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCopy_, &locs95)
+	var a0 asserts.Saved
+	checksPre3(&c, &opCopy_, &locs99, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Copy_(self, src, non_blocking)
-	checksPost2(&c, &locs95)
+	checksPost4(&c, &locs99, &a0, self)
 	return r0
 }
 
@@ -6411,9 +6639,11 @@ func CopyOut(self *torch.Tensor, src *torch.Tensor, non_blocking bool, out *torc
 		return kernels.CopyOut(self, src, non_blocking, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCopyOut, &locs96)
+	var a3 asserts.Saved
+	checksPre14(&c, &opCopyOut, &locs100, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.CopyOut(self, src, non_blocking, out)
-	checksPost10(&c, &locs96)
+	checksPost15(&c, &locs100, &a3, out)
 	return r0
 }
 
@@ -6429,9 +6659,9 @@ func XCopyFrom(self *torch.Tensor, dst *torch.Tensor, non_blocking bool) *torch.
 		return kernels.XCopyFrom(self, dst, non_blocking)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXCopyFrom, &locs97)
+	checksPre9(&c, &opXCopyFrom, &locs101)
 	r0 := kernels.XCopyFrom(self, dst, non_blocking)
-	checksPost6(&c, &locs97)
+	checksPost10(&c, &locs101)
 	return r0
 }
 
@@ -6447,9 +6677,11 @@ func XCopyFromOut(self *torch.Tensor, dst *torch.Tensor, non_blocking bool, out 
 		return kernels.XCopyFromOut(self, dst, non_blocking, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXCopyFromOut, &locs98)
+	var a3 asserts.Saved
+	checksPre14(&c, &opXCopyFromOut, &locs102, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XCopyFromOut(self, dst, non_blocking, out)
-	checksPost10(&c, &locs98)
+	checksPost15(&c, &locs102, &a3, out)
 	return r0
 }
 
@@ -6465,9 +6697,9 @@ func XCopyFromAndResize(self *torch.Tensor, dst *torch.Tensor) *torch.Tensor {
 		return kernels.XCopyFromAndResize(self, dst)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXCopyFromAndResize, &locs97)
+	checksPre9(&c, &opXCopyFromAndResize, &locs101)
 	r0 := kernels.XCopyFromAndResize(self, dst)
-	checksPost6(&c, &locs97)
+	checksPost10(&c, &locs101)
 	return r0
 }
 
@@ -6483,9 +6715,11 @@ func XCopyFromAndResizeOut(self *torch.Tensor, dst *torch.Tensor, out *torch.Ten
 		return kernels.XCopyFromAndResizeOut(self, dst, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXCopyFromAndResizeOut, &locs98)
+	var a2 asserts.Saved
+	checksPre14(&c, &opXCopyFromAndResizeOut, &locs102, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XCopyFromAndResizeOut(self, dst, out)
-	checksPost10(&c, &locs98)
+	checksPost15(&c, &locs102, &a2, out)
 	return r0
 }
 
@@ -6502,9 +6736,9 @@ func Cos(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCos, &locs0, &a0, self)
+	checksPre46(&c, &opCos, &locs0, &a0, self)
 	r0 := kernels.Cos(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6521,9 +6755,10 @@ func Cos_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opCos_, &locs3, &a0, self)
+	checksPre7(&c, &opCos_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cos_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6540,9 +6775,10 @@ func CosOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opCosOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opCosOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.CosOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6559,9 +6795,9 @@ func Cosh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCosh, &locs0, &a0, self)
+	checksPre46(&c, &opCosh, &locs0, &a0, self)
 	r0 := kernels.Cosh(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6578,9 +6814,10 @@ func Cosh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opCosh_, &locs3, &a0, self)
+	checksPre7(&c, &opCosh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cosh_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6597,9 +6834,10 @@ func CoshOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opCoshOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opCoshOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.CoshOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -6615,9 +6853,9 @@ func CosineEmbeddingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *tor
 		return kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opCosineEmbeddingLoss, &locs99)
+	checksPre44(&c, &opCosineEmbeddingLoss, &locs103)
 	r0 := kernels.CosineEmbeddingLoss(input1, input2, target, margin, reduction)
-	checksPost44(&c, &locs99)
+	checksPost57(&c, &locs103)
 	return r0
 }
 
@@ -6634,9 +6872,9 @@ func CountNonzeroDimIntList(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCountNonzeroDimIntList, &locs0, &a0, self)
+	checksPre46(&c, &opCountNonzeroDimIntList, &locs0, &a0, self)
 	r0 := kernels.CountNonzeroDimIntList(self, dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6652,9 +6890,11 @@ func CountNonzeroDimIntListOut(self *torch.Tensor, dim []int64, out *torch.Tenso
 		return kernels.CountNonzeroDimIntListOut(self, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCountNonzeroDimIntListOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opCountNonzeroDimIntListOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.CountNonzeroDimIntListOut(self, dim, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -6671,9 +6911,9 @@ func CountNonzero(self *torch.Tensor, dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCountNonzero, &locs0, &a0, self)
+	checksPre46(&c, &opCountNonzero, &locs0, &a0, self)
 	r0 := kernels.CountNonzero(self, dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6689,9 +6929,11 @@ func CountNonzeroOut(self *torch.Tensor, dim *int64, out *torch.Tensor) *torch.T
 		return kernels.CountNonzeroOut(self, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCountNonzeroOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opCountNonzeroOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.CountNonzeroOut(self, dim, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -6744,9 +6986,9 @@ func CudnnAffineGridGenerator(theta *torch.Tensor, N int64, C int64, H int64, W 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCudnnAffineGridGenerator, &locs47, &a0, theta)
+	checksPre46(&c, &opCudnnAffineGridGenerator, &locs49, &a0, theta)
 	r0 := kernels.CudnnAffineGridGenerator(theta, N, C, H, W)
-	checksPost38(&c, &locs47, &a0, theta, r0)
+	checksPost47(&c, &locs49, &a0, theta, r0)
 	return r0
 }
 
@@ -6762,9 +7004,11 @@ func CudnnAffineGridGeneratorOut(theta *torch.Tensor, N int64, C int64, H int64,
 		return kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCudnnAffineGridGeneratorOut, &locs48)
+	var a5 asserts.Saved
+	checksPre3(&c, &opCudnnAffineGridGeneratorOut, &locs50, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorOut(theta, N, C, H, W, out)
-	checksPost2(&c, &locs48)
+	checksPost31(&c, &locs50, &a5, out)
 	return r0
 }
 
@@ -6780,9 +7024,9 @@ func CudnnAffineGridGeneratorBackward(grad *torch.Tensor, N int64, C int64, H in
 		return kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCudnnAffineGridGeneratorBackward, &locs49)
+	checksPre0(&c, &opCudnnAffineGridGeneratorBackward, &locs51)
 	r0 := kernels.CudnnAffineGridGeneratorBackward(grad, N, C, H, W)
-	checksPost1(&c, &locs49)
+	checksPost1(&c, &locs51)
 	return r0
 }
 
@@ -6798,9 +7042,11 @@ func CudnnAffineGridGeneratorBackwardOut(grad *torch.Tensor, N int64, C int64, H
 		return kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCudnnAffineGridGeneratorBackwardOut, &locs100)
+	var a5 asserts.Saved
+	checksPre3(&c, &opCudnnAffineGridGeneratorBackwardOut, &locs104, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnAffineGridGeneratorBackwardOut(grad, N, C, H, W, out)
-	checksPost2(&c, &locs100)
+	checksPost31(&c, &locs104, &a5, out)
 	return r0
 }
 
@@ -6817,9 +7063,9 @@ func CudnnBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre66(&c, &opCudnnBatchNorm, &locs101, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	checksPre82(&c, &opCudnnBatchNorm, &locs105, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.CudnnBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	checksPost67(&c, &locs101, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	checksPost83(&c, &locs105, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6835,9 +7081,11 @@ func CudnnBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 		return kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opCudnnBatchNormOut, &locs102)
+	var a8, a9, a10, a11 asserts.Saved
+	checksPre84(&c, &opCudnnBatchNormOut, &locs106, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.CudnnBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2, out3)
-	checksPost63(&c, &locs102)
+	checksPost85(&c, &locs106, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -6854,9 +7102,9 @@ func CudnnBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, weig
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a8 asserts.Saved
-	checksPre68(&c, &opCudnnBatchNormBackward, &locs103, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
+	checksPre86(&c, &opCudnnBatchNormBackward, &locs107, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace)
 	r0, r1, r2 := kernels.CudnnBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace)
-	checksPost69(&c, &locs103, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
+	checksPost87(&c, &locs107, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a8, input, grad_output, weight, running_mean, running_var, save_mean, save_var, reserveSpace, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6872,9 +7120,11 @@ func CudnnBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, w
 		return kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opCudnnBatchNormBackwardOut, &locs104)
+	var a9, a10, a11 asserts.Saved
+	checksPre88(&c, &opCudnnBatchNormBackwardOut, &locs108, &a9, &a10, &a11, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.CudnnBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, reserveSpace, out0, out1, out2)
-	checksPost70(&c, &locs104)
+	checksPost89(&c, &locs108, &a9, &a10, &a11, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -6891,9 +7141,9 @@ func CudnnConvolution(self *torch.Tensor, weight *torch.Tensor, padding []int64,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opCudnnConvolution, &locs105, &a0, &a1, self, weight)
+	checksPre12(&c, &opCudnnConvolution, &locs109, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolution(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	checksPost9(&c, &locs105, &a0, &a1, self, weight, r0)
+	checksPost13(&c, &locs109, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -6910,9 +7160,10 @@ func CudnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, padding []int
 	}
 	var c asserts.Call
 	var a0, a1, a9 asserts.Saved
-	checksPre40(&c, &opCudnnConvolutionOut, &locs106, &a0, &a1, &a9, self, weight, out)
+	checksPre51(&c, &opCudnnConvolutionOut, &locs110, &a0, &a1, &a9, self, weight, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionOut(self, weight, padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	checksPost41(&c, &locs106, &a0, &a1, &a9, self, weight, out)
+	checksPost52(&c, &locs110, &a0, &a1, &a9, self, weight, out)
 	return r0
 }
 
@@ -6929,9 +7180,9 @@ func CudnnConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opCudnnConvolutionTranspose, &locs105, &a0, &a1, self, weight)
+	checksPre12(&c, &opCudnnConvolutionTranspose, &locs109, &a0, &a1, self, weight)
 	r0 := kernels.CudnnConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32)
-	checksPost9(&c, &locs105, &a0, &a1, self, weight, r0)
+	checksPost13(&c, &locs109, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -6947,9 +7198,11 @@ func CudnnConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, padd
 		return kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCudnnConvolutionTransposeOut, &locs106)
+	var a10 asserts.Saved
+	checksPre14(&c, &opCudnnConvolutionTransposeOut, &locs111, &a10, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, benchmark, deterministic, allow_tf32, out)
-	checksPost10(&c, &locs106)
+	checksPost15(&c, &locs111, &a10, out)
 	return r0
 }
 
@@ -6966,9 +7219,9 @@ func XMpsConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, padding 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXMpsConvolutionTranspose, &locs105, &a0, &a1, self, weight)
+	checksPre12(&c, &opXMpsConvolutionTranspose, &locs109, &a0, &a1, self, weight)
 	r0 := kernels.XMpsConvolutionTranspose(self, weight, padding, output_padding, stride, dilation, groups)
-	checksPost9(&c, &locs105, &a0, &a1, self, weight, r0)
+	checksPost13(&c, &locs109, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -6984,9 +7237,11 @@ func XMpsConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, paddi
 		return kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXMpsConvolutionTransposeOut, &locs106)
+	var a7 asserts.Saved
+	checksPre14(&c, &opXMpsConvolutionTransposeOut, &locs111, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionTransposeOut(self, weight, padding, output_padding, stride, dilation, groups, out)
-	checksPost10(&c, &locs106)
+	checksPost15(&c, &locs111, &a7, out)
 	return r0
 }
 
@@ -7002,9 +7257,9 @@ func MpsConvolutionTransposeBackward(self *torch.Tensor, grad_output *torch.Tens
 		return kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opMpsConvolutionTransposeBackward, &locs107)
+	checksPre60(&c, &opMpsConvolutionTransposeBackward, &locs112)
 	r0, r1 := kernels.MpsConvolutionTransposeBackward(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask)
-	checksPost71(&c, &locs107)
+	checksPost90(&c, &locs112)
 	return r0, r1
 }
 
@@ -7020,9 +7275,11 @@ func MpsConvolutionTransposeBackwardOut(self *torch.Tensor, grad_output *torch.T
 		return kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opMpsConvolutionTransposeBackwardOut, &locs108)
+	var a9, a10 asserts.Saved
+	checksPre91(&c, &opMpsConvolutionTransposeBackwardOut, &locs113, &a9, &a10, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.MpsConvolutionTransposeBackwardOut(self, grad_output, weight, padding, output_padding, stride, dilation, groups, output_mask, out0, out1)
-	checksPost72(&c, &locs108)
+	checksPost92(&c, &locs113, &a9, &a10, out0, out1)
 	return r0, r1
 }
 
@@ -7038,9 +7295,9 @@ func CudnnConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCudnnConvolutionRelu, &locs105)
+	checksPre9(&c, &opCudnnConvolutionRelu, &locs109)
 	r0 := kernels.CudnnConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	checksPost6(&c, &locs105)
+	checksPost10(&c, &locs109)
 	return r0
 }
 
@@ -7056,9 +7313,11 @@ func CudnnConvolutionReluOut(self *torch.Tensor, weight *torch.Tensor, bias *tor
 		return kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCudnnConvolutionReluOut, &locs106)
+	var a7 asserts.Saved
+	checksPre14(&c, &opCudnnConvolutionReluOut, &locs111, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionReluOut(self, weight, bias, stride, padding, dilation, groups, out)
-	checksPost10(&c, &locs106)
+	checksPost15(&c, &locs111, &a7, out)
 	return r0
 }
 
@@ -7074,9 +7333,9 @@ func CudnnConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch.
 		return kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opCudnnConvolutionAddRelu, &locs109)
+	checksPre44(&c, &opCudnnConvolutionAddRelu, &locs114)
 	r0 := kernels.CudnnConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	checksPost44(&c, &locs109)
+	checksPost57(&c, &locs114)
 	return r0
 }
 
@@ -7092,9 +7351,11 @@ func CudnnConvolutionAddReluOut(self *torch.Tensor, weight *torch.Tensor, z *tor
 		return kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opCudnnConvolutionAddReluOut, &locs110)
+	var a9 asserts.Saved
+	checksPre58(&c, &opCudnnConvolutionAddReluOut, &locs115, &a9, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnConvolutionAddReluOut(self, weight, z, alpha, bias, stride, padding, dilation, groups, out)
-	checksPost23(&c, &locs110)
+	checksPost59(&c, &locs115, &a9, out)
 	return r0
 }
 
@@ -7111,9 +7372,9 @@ func CudnnGridSampler(self *torch.Tensor, grid *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opCudnnGridSampler, &locs111, &a0, &a1, self, grid)
+	checksPre12(&c, &opCudnnGridSampler, &locs116, &a0, &a1, self, grid)
 	r0 := kernels.CudnnGridSampler(self, grid)
-	checksPost9(&c, &locs111, &a0, &a1, self, grid, r0)
+	checksPost13(&c, &locs116, &a0, &a1, self, grid, r0)
 	return r0
 }
 
@@ -7129,9 +7390,11 @@ func CudnnGridSamplerOut(self *torch.Tensor, grid *torch.Tensor, out *torch.Tens
 		return kernels.CudnnGridSamplerOut(self, grid, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCudnnGridSamplerOut, &locs112)
+	var a2 asserts.Saved
+	checksPre14(&c, &opCudnnGridSamplerOut, &locs117, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.CudnnGridSamplerOut(self, grid, out)
-	checksPost10(&c, &locs112)
+	checksPost15(&c, &locs117, &a2, out)
 	return r0
 }
 
@@ -7147,9 +7410,9 @@ func CudnnGridSamplerBackward(self *torch.Tensor, grid *torch.Tensor, grad_outpu
 		return kernels.CudnnGridSamplerBackward(self, grid, grad_output)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opCudnnGridSamplerBackward, &locs113)
+	checksPre60(&c, &opCudnnGridSamplerBackward, &locs118)
 	r0, r1 := kernels.CudnnGridSamplerBackward(self, grid, grad_output)
-	checksPost71(&c, &locs113)
+	checksPost90(&c, &locs118)
 	return r0, r1
 }
 
@@ -7165,9 +7428,11 @@ func CudnnGridSamplerBackwardOut(self *torch.Tensor, grid *torch.Tensor, grad_ou
 		return kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opCudnnGridSamplerBackwardOut, &locs114)
+	var a3, a4 asserts.Saved
+	checksPre91(&c, &opCudnnGridSamplerBackwardOut, &locs119, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.CudnnGridSamplerBackwardOut(self, grid, grad_output, out0, out1)
-	checksPost72(&c, &locs114)
+	checksPost92(&c, &locs119, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -7184,9 +7449,9 @@ func Cummax(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opCummax, &locs27, &a0, self)
+	checksPre40(&c, &opCummax, &locs27, &a0, self)
 	r0, r1 := kernels.Cummax(self, dim)
-	checksPost35(&c, &locs27, &a0, self, r0, r1)
+	checksPost41(&c, &locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7203,9 +7468,10 @@ func CummaxOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opCummaxOut, &locs115, &a0, &a2, &a3, self, values, indices)
+	checksPre93(&c, &opCummaxOut, &locs120, &a0, &a2, &a3, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.CummaxOut(self, dim, values, indices)
-	checksPost41(&c, &locs115, &a0, &a2, &a3, self, values, indices)
+	checksPost52(&c, &locs120, &a0, &a2, &a3, self, values, indices)
 	return r0, r1
 }
 
@@ -7221,9 +7487,9 @@ func CummaxDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 		return kernels.CummaxDimname(self, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCummaxDimname, &locs27)
+	checksPre9(&c, &opCummaxDimname, &locs27)
 	r0, r1 := kernels.CummaxDimname(self, dim)
-	checksPost7(&c, &locs27)
+	checksPost11(&c, &locs27)
 	return r0, r1
 }
 
@@ -7239,9 +7505,11 @@ func CummaxDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 		return kernels.CummaxDimnameOut(self, dim, values, indices)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCummaxDimnameOut, &locs115)
+	var a2, a3 asserts.Saved
+	checksPre42(&c, &opCummaxDimnameOut, &locs121, &a2, &a3, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.CummaxDimnameOut(self, dim, values, indices)
-	checksPost10(&c, &locs115)
+	checksPost43(&c, &locs121, &a2, &a3, values, indices)
 	return r0, r1
 }
 
@@ -7259,9 +7527,10 @@ func XCummaxHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opXCummaxHelper, &locs115, &a0, &a1, &a2, self, values, indices)
+	checksPre93(&c, &opXCummaxHelper, &locs120, &a0, &a1, &a2, self, values, indices)
+	defer c.Abandon()
 	kernels.XCummaxHelper(self, values, indices, dim)
-	checksPost41(&c, &locs115, &a0, &a1, &a2, self, values, indices)
+	checksPost52(&c, &locs120, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummin = asserts.Op{
@@ -7277,9 +7546,9 @@ func Cummin(self *torch.Tensor, dim int64) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opCummin, &locs27, &a0, self)
+	checksPre40(&c, &opCummin, &locs27, &a0, self)
 	r0, r1 := kernels.Cummin(self, dim)
-	checksPost35(&c, &locs27, &a0, self, r0, r1)
+	checksPost41(&c, &locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7296,9 +7565,10 @@ func CumminOut(self *torch.Tensor, dim int64, values *torch.Tensor, indices *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opCumminOut, &locs115, &a0, &a2, &a3, self, values, indices)
+	checksPre93(&c, &opCumminOut, &locs120, &a0, &a2, &a3, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.CumminOut(self, dim, values, indices)
-	checksPost41(&c, &locs115, &a0, &a2, &a3, self, values, indices)
+	checksPost52(&c, &locs120, &a0, &a2, &a3, self, values, indices)
 	return r0, r1
 }
 
@@ -7314,9 +7584,9 @@ func CumminDimname(self *torch.Tensor, dim string) (*torch.Tensor, *torch.Tensor
 		return kernels.CumminDimname(self, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCumminDimname, &locs27)
+	checksPre9(&c, &opCumminDimname, &locs27)
 	r0, r1 := kernels.CumminDimname(self, dim)
-	checksPost7(&c, &locs27)
+	checksPost11(&c, &locs27)
 	return r0, r1
 }
 
@@ -7332,9 +7602,11 @@ func CumminDimnameOut(self *torch.Tensor, dim string, values *torch.Tensor, indi
 		return kernels.CumminDimnameOut(self, dim, values, indices)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCumminDimnameOut, &locs115)
+	var a2, a3 asserts.Saved
+	checksPre42(&c, &opCumminDimnameOut, &locs121, &a2, &a3, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.CumminDimnameOut(self, dim, values, indices)
-	checksPost10(&c, &locs115)
+	checksPost43(&c, &locs121, &a2, &a3, values, indices)
 	return r0, r1
 }
 
@@ -7352,9 +7624,10 @@ func XCumminHelper(self *torch.Tensor, values *torch.Tensor, indices *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opXCumminHelper, &locs115, &a0, &a1, &a2, self, values, indices)
+	checksPre93(&c, &opXCumminHelper, &locs120, &a0, &a1, &a2, self, values, indices)
+	defer c.Abandon()
 	kernels.XCumminHelper(self, values, indices, dim)
-	checksPost41(&c, &locs115, &a0, &a1, &a2, self, values, indices)
+	checksPost52(&c, &locs120, &a0, &a1, &a2, self, values, indices)
 }
 
 var opCummaxminBackward = asserts.Op{
@@ -7369,9 +7642,9 @@ func CummaxminBackward(grad *torch.Tensor, input *torch.Tensor, indices *torch.T
 		return kernels.CummaxminBackward(grad, input, indices, dim)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opCummaxminBackward, &locs116)
+	checksPre44(&c, &opCummaxminBackward, &locs122)
 	r0 := kernels.CummaxminBackward(grad, input, indices, dim)
-	checksPost44(&c, &locs116)
+	checksPost57(&c, &locs122)
 	return r0
 }
 
@@ -7388,9 +7661,9 @@ func Cumprod(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCumprod, &locs0, &a0, self)
+	checksPre46(&c, &opCumprod, &locs0, &a0, self)
 	r0 := kernels.Cumprod(self, dim, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7407,9 +7680,10 @@ func Cumprod_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opCumprod_, &locs3, &a0, self)
+	checksPre7(&c, &opCumprod_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cumprod_(self, dim, dtype)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7426,9 +7700,10 @@ func CumprodOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opCumprodOut, &locs40, &a0, &a3, self, out)
+	checksPre48(&c, &opCumprodOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.CumprodOut(self, dim, dtype, out)
-	checksPost12(&c, &locs40, &a0, &a3, self, out)
+	checksPost17(&c, &locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -7462,9 +7737,11 @@ func Cumprod_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 		return kernels.Cumprod_Dimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opCumprod_Dimname, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opCumprod_Dimname, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cumprod_Dimname(self, dim, dtype)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7480,9 +7757,11 @@ func CumprodDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Te
 		return kernels.CumprodDimnameOut(self, dim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCumprodDimnameOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opCumprodDimnameOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.CumprodDimnameOut(self, dim, dtype, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -7498,9 +7777,9 @@ func CumprodBackward(grad *torch.Tensor, input *torch.Tensor, dim int64, output 
 		return kernels.CumprodBackward(grad, input, dim, output)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opCumprodBackward, &locs117)
+	checksPre44(&c, &opCumprodBackward, &locs123)
 	r0 := kernels.CumprodBackward(grad, input, dim, output)
-	checksPost44(&c, &locs117)
+	checksPost57(&c, &locs123)
 	return r0
 }
 
@@ -7517,9 +7796,9 @@ func Cumsum(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCumsum, &locs0, &a0, self)
+	checksPre46(&c, &opCumsum, &locs0, &a0, self)
 	r0 := kernels.Cumsum(self, dim, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7536,9 +7815,10 @@ func Cumsum_(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opCumsum_, &locs3, &a0, self)
+	checksPre7(&c, &opCumsum_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cumsum_(self, dim, dtype)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7555,9 +7835,10 @@ func CumsumOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opCumsumOut, &locs40, &a0, &a3, self, out)
+	checksPre48(&c, &opCumsumOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.CumsumOut(self, dim, dtype, out)
-	checksPost12(&c, &locs40, &a0, &a3, self, out)
+	checksPost17(&c, &locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -7591,9 +7872,11 @@ func Cumsum_Dimname(self *torch.Tensor, dim string, dtype *int) *torch.Tensor {
 		return kernels.Cumsum_Dimname(self, dim, dtype)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opCumsum_Dimname, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opCumsum_Dimname, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cumsum_Dimname(self, dim, dtype)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7609,9 +7892,11 @@ func CumsumDimnameOut(self *torch.Tensor, dim string, dtype *int, out *torch.Ten
 		return kernels.CumsumDimnameOut(self, dim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCumsumDimnameOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opCumsumDimnameOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.CumsumDimnameOut(self, dim, dtype, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -7627,9 +7912,9 @@ func CumulativeTrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Te
 		return kernels.CumulativeTrapezoidX(y, x, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCumulativeTrapezoidX, &locs118)
+	checksPre9(&c, &opCumulativeTrapezoidX, &locs124)
 	r0 := kernels.CumulativeTrapezoidX(y, x, dim)
-	checksPost6(&c, &locs118)
+	checksPost10(&c, &locs124)
 	return r0
 }
 
@@ -7645,9 +7930,9 @@ func CumulativeTrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.T
 		return kernels.CumulativeTrapezoidDx(y, dx, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCumulativeTrapezoidDx, &locs119)
+	checksPre0(&c, &opCumulativeTrapezoidDx, &locs125)
 	r0 := kernels.CumulativeTrapezoidDx(y, dx, dim)
-	checksPost1(&c, &locs119)
+	checksPost1(&c, &locs125)
 	return r0
 }
 
@@ -7663,9 +7948,9 @@ func CtcLossIntList(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 		return kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCtcLossIntList, &locs120)
+	checksPre9(&c, &opCtcLossIntList, &locs126)
 	r0 := kernels.CtcLossIntList(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	checksPost6(&c, &locs120)
+	checksPost10(&c, &locs126)
 	return r0
 }
 
@@ -7681,9 +7966,9 @@ func CtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths
 		return kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opCtcLossTensor, &locs121)
+	checksPre60(&c, &opCtcLossTensor, &locs127)
 	r0 := kernels.CtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, reduction, zero_infinity)
-	checksPost73(&c, &locs121)
+	checksPost94(&c, &locs127)
 	return r0
 }
 
@@ -7700,9 +7985,9 @@ func XCtcLoss(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths []in
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre20(&c, &opXCtcLoss, &locs17, &a0, &a1, log_probs, targets)
+	checksPre25(&c, &opXCtcLoss, &locs17, &a0, &a1, log_probs, targets)
 	r0, r1 := kernels.XCtcLoss(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	checksPost21(&c, &locs17, &a0, &a1, log_probs, targets, r0, r1)
+	checksPost26(&c, &locs17, &a0, &a1, log_probs, targets, r0, r1)
 	return r0, r1
 }
 
@@ -7718,9 +8003,11 @@ func XCtcLossOut(log_probs *torch.Tensor, targets *torch.Tensor, input_lengths [
 		return kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXCtcLossOut, &locs18)
+	var a6, a7 asserts.Saved
+	checksPre27(&c, &opXCtcLossOut, &locs18, &a6, &a7, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XCtcLossOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
-	checksPost23(&c, &locs18)
+	checksPost28(&c, &locs18, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
@@ -7737,9 +8024,9 @@ func XCtcLossTensor(log_probs *torch.Tensor, targets *torch.Tensor, input_length
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre24(&c, &opXCtcLossTensor, &locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
+	checksPre29(&c, &opXCtcLossTensor, &locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths)
 	r0, r1 := kernels.XCtcLossTensor(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity)
-	checksPost25(&c, &locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
+	checksPost30(&c, &locs19, &a0, &a1, &a2, &a3, log_probs, targets, input_lengths, target_lengths, r0, r1)
 	return r0, r1
 }
 
@@ -7755,9 +8042,11 @@ func XCtcLossTensorOut(log_probs *torch.Tensor, targets *torch.Tensor, input_len
 		return kernels.XCtcLossTensorOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXCtcLossTensorOut, &locs122)
+	var a6, a7 asserts.Saved
+	checksPre95(&c, &opXCtcLossTensorOut, &locs128, &a6, &a7, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XCtcLossTensorOut(log_probs, targets, input_lengths, target_lengths, blank, zero_infinity, out0, out1)
-	checksPost63(&c, &locs122)
+	checksPost96(&c, &locs128, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
@@ -7773,9 +8062,9 @@ func XCtcLossBackward(grad *torch.Tensor, log_probs *torch.Tensor, targets *torc
 		return kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXCtcLossBackward, &locs123)
+	checksPre62(&c, &opXCtcLossBackward, &locs129)
 	r0 := kernels.XCtcLossBackward(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	checksPost74(&c, &locs123)
+	checksPost97(&c, &locs129)
 	return r0
 }
 
@@ -7791,9 +8080,11 @@ func XCtcLossBackwardOut(grad *torch.Tensor, log_probs *torch.Tensor, targets *t
 		return kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXCtcLossBackwardOut, &locs124)
+	var a9 asserts.Saved
+	checksPre98(&c, &opXCtcLossBackwardOut, &locs130, &a9, out)
+	defer c.Abandon()
 	r0 := kernels.XCtcLossBackwardOut(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity, out)
-	checksPost63(&c, &locs124)
+	checksPost99(&c, &locs130, &a9, out)
 	return r0
 }
 
@@ -7809,9 +8100,9 @@ func XCtcLossBackwardTensor(grad *torch.Tensor, log_probs *torch.Tensor, targets
 		return kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
 	}
 	var c asserts.Call
-	checksPre28(&c, &opXCtcLossBackwardTensor, &locs125)
+	checksPre100(&c, &opXCtcLossBackwardTensor, &locs131)
 	r0 := kernels.XCtcLossBackwardTensor(grad, log_probs, targets, input_lengths, target_lengths, neg_log_likelihood, log_alpha, blank, zero_infinity)
-	checksPost75(&c, &locs125)
+	checksPost101(&c, &locs131)
 	return r0
 }
 
@@ -7828,9 +8119,9 @@ func DiagEmbed(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opDiagEmbed, &locs0, &a0, self)
+	checksPre46(&c, &opDiagEmbed, &locs0, &a0, self)
 	r0 := kernels.DiagEmbed(self, offset, dim1, dim2)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7846,9 +8137,11 @@ func DiagEmbedOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, out 
 		return kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDiagEmbedOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opDiagEmbedOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.DiagEmbedOut(self, offset, dim1, dim2, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -7883,9 +8176,9 @@ func Diagonal(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opDiagonal, &locs0, &a0, self)
+	checksPre46(&c, &opDiagonal, &locs0, &a0, self)
 	r0 := kernels.Diagonal(self, offset, dim1, dim2)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7901,9 +8194,9 @@ func LinalgDiagonal(A *torch.Tensor, offset int64, dim1 int64, dim2 int64) *torc
 		return kernels.LinalgDiagonal(A, offset, dim1, dim2)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgDiagonal, &locs126)
+	checksPre0(&c, &opLinalgDiagonal, &locs132)
 	r0 := kernels.LinalgDiagonal(A, offset, dim1, dim2)
-	checksPost1(&c, &locs126)
+	checksPost1(&c, &locs132)
 	return r0
 }
 
@@ -7921,7 +8214,7 @@ func DiagonalDimname(self *torch.Tensor, outdim string, dim1 string, dim2 string
 	var c asserts.Call
 	checksPre0(&c, &opDiagonalDimname, &locs0)
 	r0 := kernels.DiagonalDimname(self, outdim, dim1, dim2, offset)
-	checksPost76(&c, &locs0)
+	checksPost102(&c, &locs0)
 	return r0
 }
 
@@ -7938,9 +8231,9 @@ func DiagonalBackward(grad_output *torch.Tensor, input_sizes []int64, offset int
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opDiagonalBackward, &locs127, &a0, grad_output)
+	checksPre46(&c, &opDiagonalBackward, &locs133, &a0, grad_output)
 	r0 := kernels.DiagonalBackward(grad_output, input_sizes, offset, dim1, dim2)
-	checksPost38(&c, &locs127, &a0, grad_output, r0)
+	checksPost47(&c, &locs133, &a0, grad_output, r0)
 	return r0
 }
 
@@ -7956,9 +8249,11 @@ func DiagonalBackwardOut(grad_output *torch.Tensor, input_sizes []int64, offset 
 		return kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDiagonalBackwardOut, &locs128)
+	var a5 asserts.Saved
+	checksPre3(&c, &opDiagonalBackwardOut, &locs134, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.DiagonalBackwardOut(grad_output, input_sizes, offset, dim1, dim2, out)
-	checksPost2(&c, &locs128)
+	checksPost31(&c, &locs134, &a5, out)
 	return r0
 }
 
@@ -7974,9 +8269,11 @@ func FillDiagonal_(self *torch.Tensor, fill_value torch.Scalar, wrap bool) *torc
 		return kernels.FillDiagonal_(self, fill_value, wrap)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFillDiagonal_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opFillDiagonal_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FillDiagonal_(self, fill_value, wrap)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8010,9 +8307,11 @@ func DiffOut(self *torch.Tensor, n int64, dim int64, prepend *torch.Tensor, appe
 		return kernels.DiffOut(self, n, dim, prepend, append_, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDiffOut, &locs40)
+	var a5 asserts.Saved
+	checksPre3(&c, &opDiffOut, &locs41, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.DiffOut(self, n, dim, prepend, append_, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a5, out)
 	return r0
 }
 
@@ -8028,9 +8327,9 @@ func GradientScalarint(self *torch.Tensor, spacing *torch.Scalar, dim *int64, ed
 		return kernels.GradientScalarint(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opGradientScalarint, &locs3)
+	checksPre5(&c, &opGradientScalarint, &locs3)
 	r0 := kernels.GradientScalarint(self, spacing, dim, edge_order)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -8046,9 +8345,9 @@ func GradientScalararray(self *torch.Tensor, spacing torch.Scalar, dim []int64, 
 		return kernels.GradientScalararray(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opGradientScalararray, &locs3)
+	checksPre5(&c, &opGradientScalararray, &locs3)
 	r0 := kernels.GradientScalararray(self, spacing, dim, edge_order)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -8064,9 +8363,9 @@ func GradientArray(self *torch.Tensor, dim []int64, edge_order int64) []*torch.T
 		return kernels.GradientArray(self, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opGradientArray, &locs3)
+	checksPre5(&c, &opGradientArray, &locs3)
 	r0 := kernels.GradientArray(self, dim, edge_order)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -8082,9 +8381,9 @@ func GradientScalarrayint(self *torch.Tensor, spacing []torch.Scalar, dim *int64
 		return kernels.GradientScalarrayint(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opGradientScalarrayint, &locs3)
+	checksPre5(&c, &opGradientScalarrayint, &locs3)
 	r0 := kernels.GradientScalarrayint(self, spacing, dim, edge_order)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -8100,9 +8399,9 @@ func GradientScalarrayarray(self *torch.Tensor, spacing []torch.Scalar, dim []in
 		return kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opGradientScalarrayarray, &locs3)
+	checksPre5(&c, &opGradientScalarrayarray, &locs3)
 	r0 := kernels.GradientScalarrayarray(self, spacing, dim, edge_order)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -8118,9 +8417,9 @@ func GradientTensorarrayint(self *torch.Tensor, spacing []*torch.Tensor, dim *in
 		return kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGradientTensorarrayint, &locs129)
+	checksPre0(&c, &opGradientTensorarrayint, &locs135)
 	r0 := kernels.GradientTensorarrayint(self, spacing, dim, edge_order)
-	checksPost2(&c, &locs129)
+	checksPost2(&c, &locs135)
 	return r0
 }
 
@@ -8136,9 +8435,9 @@ func GradientTensorarray(self *torch.Tensor, spacing []*torch.Tensor, dim []int6
 		return kernels.GradientTensorarray(self, spacing, dim, edge_order)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGradientTensorarray, &locs129)
+	checksPre0(&c, &opGradientTensorarray, &locs135)
 	r0 := kernels.GradientTensorarray(self, spacing, dim, edge_order)
-	checksPost2(&c, &locs129)
+	checksPost2(&c, &locs135)
 	return r0
 }
 
@@ -8155,9 +8454,9 @@ func DivTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opDivTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opDivTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DivTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8174,9 +8473,10 @@ func Div_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opDiv_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opDiv_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Div_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8193,9 +8493,10 @@ func DivOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opDivOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opDivOut, &locs42, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.DivOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8212,9 +8513,9 @@ func DivTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opDivTensorMode, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opDivTensorMode, &locs6, &a0, &a1, self, other)
 	r0 := kernels.DivTensorMode(self, other, rounding_mode)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8231,9 +8532,10 @@ func Div_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *stri
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opDiv_TensorMode, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opDiv_TensorMode, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Div_TensorMode(self, other, rounding_mode)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -8250,9 +8552,10 @@ func DivOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *string, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opDivOutMode, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPre51(&c, &opDivOutMode, &locs42, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.DivOutMode(self, other, rounding_mode, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -8269,9 +8572,9 @@ func DivScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opDivScalar, &locs0, &a0, self)
+	checksPre46(&c, &opDivScalar, &locs0, &a0, self)
 	r0 := kernels.DivScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8288,9 +8591,10 @@ func Div_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opDiv_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opDiv_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Div_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8306,9 +8610,11 @@ func DivScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 		return kernels.DivScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDivScalarOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opDivScalarOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.DivScalarOut(self, other, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -8325,9 +8631,9 @@ func DivScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *string
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opDivScalarMode, &locs0, &a0, self)
+	checksPre46(&c, &opDivScalarMode, &locs0, &a0, self)
 	r0 := kernels.DivScalarMode(self, other, rounding_mode)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8344,9 +8650,10 @@ func Div_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *strin
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opDiv_ScalarMode, &locs3, &a0, self)
+	checksPre7(&c, &opDiv_ScalarMode, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Div_ScalarMode(self, other, rounding_mode)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8362,9 +8669,11 @@ func DivScalarModeOut(self *torch.Tensor, other torch.Scalar, rounding_mode *str
 		return kernels.DivScalarModeOut(self, other, rounding_mode, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDivScalarModeOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opDivScalarModeOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.DivScalarModeOut(self, other, rounding_mode, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -8380,9 +8689,9 @@ func DivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DivideTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDivideTensor, &locs6)
+	checksPre9(&c, &opDivideTensor, &locs6)
 	r0 := kernels.DivideTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -8398,9 +8707,11 @@ func Divide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Divide_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDivide_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opDivide_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Divide_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -8416,9 +8727,11 @@ func DivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.DivideOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDivideOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opDivideOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.DivideOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -8452,9 +8765,11 @@ func Divide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Divide_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDivide_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opDivide_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Divide_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8470,9 +8785,9 @@ func DivideTensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *st
 		return kernels.DivideTensorMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDivideTensorMode, &locs6)
+	checksPre9(&c, &opDivideTensorMode, &locs6)
 	r0 := kernels.DivideTensorMode(self, other, rounding_mode)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -8488,9 +8803,11 @@ func Divide_TensorMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *s
 		return kernels.Divide_TensorMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDivide_TensorMode, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opDivide_TensorMode, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Divide_TensorMode(self, other, rounding_mode)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -8506,9 +8823,11 @@ func DivideOutMode(self *torch.Tensor, other *torch.Tensor, rounding_mode *strin
 		return kernels.DivideOutMode(self, other, rounding_mode, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDivideOutMode, &locs7)
+	var a3 asserts.Saved
+	checksPre14(&c, &opDivideOutMode, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.DivideOutMode(self, other, rounding_mode, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a3, out)
 	return r0
 }
 
@@ -8542,9 +8861,11 @@ func Divide_ScalarMode(self *torch.Tensor, other torch.Scalar, rounding_mode *st
 		return kernels.Divide_ScalarMode(self, other, rounding_mode)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDivide_ScalarMode, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opDivide_ScalarMode, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Divide_ScalarMode(self, other, rounding_mode)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8560,9 +8881,9 @@ func TrueDivideTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.TrueDivideTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTrueDivideTensor, &locs6)
+	checksPre9(&c, &opTrueDivideTensor, &locs6)
 	r0 := kernels.TrueDivideTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -8578,9 +8899,11 @@ func TrueDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.TrueDivide_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTrueDivide_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opTrueDivide_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.TrueDivide_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -8596,9 +8919,11 @@ func TrueDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.TrueDivideOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTrueDivideOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opTrueDivideOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.TrueDivideOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -8632,9 +8957,11 @@ func TrueDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.TrueDivide_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opTrueDivide_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opTrueDivide_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.TrueDivide_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8651,9 +8978,9 @@ func Dot(self *torch.Tensor, tensor *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opDot, &locs130, &a0, &a1, self, tensor)
+	checksPre12(&c, &opDot, &locs136, &a0, &a1, self, tensor)
 	r0 := kernels.Dot(self, tensor)
-	checksPost9(&c, &locs130, &a0, &a1, self, tensor, r0)
+	checksPost13(&c, &locs136, &a0, &a1, self, tensor, r0)
 	return r0
 }
 
@@ -8670,9 +8997,10 @@ func DotOut(self *torch.Tensor, tensor *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opDotOut, &locs131, &a0, &a1, &a2, self, tensor, out)
+	checksPre51(&c, &opDotOut, &locs137, &a0, &a1, &a2, self, tensor, out)
+	defer c.Abandon()
 	r0 := kernels.DotOut(self, tensor, out)
-	checksPost41(&c, &locs131, &a0, &a1, &a2, self, tensor, out)
+	checksPost52(&c, &locs137, &a0, &a1, &a2, self, tensor, out)
 	return r0
 }
 
@@ -8689,9 +9017,9 @@ func Vdot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opVdot, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opVdot, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Vdot(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8708,9 +9036,10 @@ func VdotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opVdotOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opVdotOut, &locs42, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.VdotOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -8726,9 +9055,9 @@ func Einsum(equation string, tensors []*torch.Tensor, path []int64) *torch.Tenso
 		return kernels.Einsum(equation, tensors, path)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opEinsum, &locs69)
+	checksPre0(&c, &opEinsum, &locs72)
 	r0 := kernels.Einsum(equation, tensors, path)
-	checksPost1(&c, &locs69)
+	checksPost1(&c, &locs72)
 	return r0
 }
 
@@ -8745,9 +9074,9 @@ func Embedding(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64, s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opEmbedding, &locs132, &a0, &a1, weight, indices)
+	checksPre12(&c, &opEmbedding, &locs138, &a0, &a1, weight, indices)
 	r0 := kernels.Embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse)
-	checksPost9(&c, &locs132, &a0, &a1, weight, indices, r0)
+	checksPost13(&c, &locs138, &a0, &a1, weight, indices, r0)
 	return r0
 }
 
@@ -8763,9 +9092,11 @@ func EmbeddingOut(weight *torch.Tensor, indices *torch.Tensor, padding_idx int64
 		return kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opEmbeddingOut, &locs133)
+	var a5 asserts.Saved
+	checksPre14(&c, &opEmbeddingOut, &locs139, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.EmbeddingOut(weight, indices, padding_idx, scale_grad_by_freq, sparse, out)
-	checksPost10(&c, &locs133)
+	checksPost15(&c, &locs139, &a5, out)
 	return r0
 }
 
@@ -8781,9 +9112,9 @@ func EmbeddingBackward(grad *torch.Tensor, indices *torch.Tensor, num_weights in
 		return kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opEmbeddingBackward, &locs134)
+	checksPre9(&c, &opEmbeddingBackward, &locs140)
 	r0 := kernels.EmbeddingBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq, sparse)
-	checksPost6(&c, &locs134)
+	checksPost10(&c, &locs140)
 	return r0
 }
 
@@ -8800,9 +9131,9 @@ func EmbeddingDenseBackward(grad_output *torch.Tensor, indices *torch.Tensor, nu
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opEmbeddingDenseBackward, &locs135, &a0, &a1, grad_output, indices)
+	checksPre12(&c, &opEmbeddingDenseBackward, &locs141, &a0, &a1, grad_output, indices)
 	r0 := kernels.EmbeddingDenseBackward(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq)
-	checksPost9(&c, &locs135, &a0, &a1, grad_output, indices, r0)
+	checksPost13(&c, &locs141, &a0, &a1, grad_output, indices, r0)
 	return r0
 }
 
@@ -8818,9 +9149,11 @@ func EmbeddingDenseBackwardOut(grad_output *torch.Tensor, indices *torch.Tensor,
 		return kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opEmbeddingDenseBackwardOut, &locs136)
+	var a5 asserts.Saved
+	checksPre14(&c, &opEmbeddingDenseBackwardOut, &locs142, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.EmbeddingDenseBackwardOut(grad_output, indices, num_weights, padding_idx, scale_grad_by_freq, out)
-	checksPost10(&c, &locs136)
+	checksPost15(&c, &locs142, &a5, out)
 	return r0
 }
 
@@ -8837,9 +9170,10 @@ func EmbeddingRenorm_(self *torch.Tensor, indices *torch.Tensor, max_norm float6
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opEmbeddingRenorm_, &locs137, &a0, &a1, self, indices)
+	checksPre50(&c, &opEmbeddingRenorm_, &locs143, &a0, &a1, self, indices)
+	defer c.Abandon()
 	r0 := kernels.EmbeddingRenorm_(self, indices, max_norm, norm_type)
-	checksPost12(&c, &locs137, &a0, &a1, self, indices)
+	checksPost17(&c, &locs143, &a0, &a1, self, indices)
 	return r0
 }
 
@@ -8855,9 +9189,11 @@ func EmbeddingRenormOut(self *torch.Tensor, indices *torch.Tensor, max_norm floa
 		return kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opEmbeddingRenormOut, &locs138)
+	var a4 asserts.Saved
+	checksPre14(&c, &opEmbeddingRenormOut, &locs144, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.EmbeddingRenormOut(self, indices, max_norm, norm_type, out)
-	checksPost10(&c, &locs138)
+	checksPost15(&c, &locs144, &a4, out)
 	return r0
 }
 
@@ -8874,9 +9210,9 @@ func EmbeddingRenorm(self *torch.Tensor, indices *torch.Tensor, max_norm float64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opEmbeddingRenorm, &locs139, &a0, &a1, self, indices)
+	checksPre12(&c, &opEmbeddingRenorm, &locs145, &a0, &a1, self, indices)
 	r0 := kernels.EmbeddingRenorm(self, indices, max_norm, norm_type)
-	checksPost9(&c, &locs139, &a0, &a1, self, indices, r0)
+	checksPost13(&c, &locs145, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -8892,9 +9228,9 @@ func EmbeddingSparseBackward(grad *torch.Tensor, indices *torch.Tensor, num_weig
 		return kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opEmbeddingSparseBackward, &locs134)
+	checksPre9(&c, &opEmbeddingSparseBackward, &locs140)
 	r0 := kernels.EmbeddingSparseBackward(grad, indices, num_weights, padding_idx, scale_grad_by_freq)
-	checksPost6(&c, &locs134)
+	checksPost10(&c, &locs140)
 	return r0
 }
 
@@ -8911,9 +9247,9 @@ func XEmbeddingBagForwardOnly(weight *torch.Tensor, indices *torch.Tensor, offse
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre77(&c, &opXEmbeddingBagForwardOnly, &locs140, &a0, &a1, &a2, weight, indices, offsets)
+	checksPre103(&c, &opXEmbeddingBagForwardOnly, &locs146, &a0, &a1, &a2, weight, indices, offsets)
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnly(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost78(&c, &locs140, &a0, &a1, &a2, weight, indices, offsets)
+	checksPost104(&c, &locs146, &a0, &a1, &a2, weight, indices, offsets)
 	return r0, r1, r2, r3
 }
 
@@ -8929,9 +9265,11 @@ func XEmbeddingBagForwardOnlyOut(weight *torch.Tensor, indices *torch.Tensor, of
 		return kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opXEmbeddingBagForwardOnlyOut, &locs141)
+	var a9, a10, a11, a12 asserts.Saved
+	checksPre105(&c, &opXEmbeddingBagForwardOnlyOut, &locs147, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagForwardOnlyOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	checksPost70(&c, &locs141)
+	checksPost106(&c, &locs147, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -8947,9 +9285,9 @@ func XRowwisePrune(weight *torch.Tensor, mask *torch.Tensor, compressed_indices_
 		return kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXRowwisePrune, &locs142)
+	checksPre44(&c, &opXRowwisePrune, &locs148)
 	r0, r1 := kernels.XRowwisePrune(weight, mask, compressed_indices_dtype)
-	checksPost36(&c, &locs142)
+	checksPost45(&c, &locs148)
 	return r0, r1
 }
 
@@ -8965,9 +9303,9 @@ func RowStack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.RowStack(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRowStack, &locs69)
+	checksPre0(&c, &opRowStack, &locs72)
 	r0 := kernels.RowStack(tensors)
-	checksPost1(&c, &locs69)
+	checksPost1(&c, &locs72)
 	return r0
 }
 
@@ -8983,9 +9321,11 @@ func RowStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.RowStackOut(tensors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRowStackOut, &locs70)
+	var a1 asserts.Saved
+	checksPre3(&c, &opRowStackOut, &locs74, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.RowStackOut(tensors, out)
-	checksPost2(&c, &locs70)
+	checksPost31(&c, &locs74, &a1, out)
 	return r0
 }
 
@@ -9001,9 +9341,9 @@ func EmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.Te
 		return kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opEmbeddingBag, &locs140)
+	checksPre80(&c, &opEmbeddingBag, &locs146)
 	r0, r1, r2, r3 := kernels.EmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset)
-	checksPost79(&c, &locs140)
+	checksPost107(&c, &locs146)
 	return r0, r1, r2, r3
 }
 
@@ -9019,9 +9359,9 @@ func EmbeddingBagPaddingIdx(weight *torch.Tensor, indices *torch.Tensor, offsets
 		return kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opEmbeddingBagPaddingIdx, &locs140)
+	checksPre80(&c, &opEmbeddingBagPaddingIdx, &locs146)
 	r0, r1, r2, r3 := kernels.EmbeddingBagPaddingIdx(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost79(&c, &locs140)
+	checksPost107(&c, &locs146)
 	return r0, r1, r2, r3
 }
 
@@ -9038,9 +9378,9 @@ func XEmbeddingBag(weight *torch.Tensor, indices *torch.Tensor, offsets *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre77(&c, &opXEmbeddingBag, &locs140, &a0, &a1, &a2, weight, indices, offsets)
+	checksPre103(&c, &opXEmbeddingBag, &locs146, &a0, &a1, &a2, weight, indices, offsets)
 	r0, r1, r2, r3 := kernels.XEmbeddingBag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx)
-	checksPost78(&c, &locs140, &a0, &a1, &a2, weight, indices, offsets)
+	checksPost104(&c, &locs146, &a0, &a1, &a2, weight, indices, offsets)
 	return r0, r1, r2, r3
 }
 
@@ -9056,9 +9396,11 @@ func XEmbeddingBagOut(weight *torch.Tensor, indices *torch.Tensor, offsets *torc
 		return kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opXEmbeddingBagOut, &locs141)
+	var a9, a10, a11, a12 asserts.Saved
+	checksPre105(&c, &opXEmbeddingBagOut, &locs147, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XEmbeddingBagOut(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx, out0, out1, out2, out3)
-	checksPost70(&c, &locs141)
+	checksPost106(&c, &locs147, &a9, &a10, &a11, &a12, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -9075,9 +9417,9 @@ func XEmbeddingBagBackward(grad *torch.Tensor, indices *torch.Tensor, offsets *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a10 asserts.Saved
-	checksPre80(&c, &opXEmbeddingBagBackward, &locs143, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	checksPre108(&c, &opXEmbeddingBagBackward, &locs149, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagBackward(grad, indices, offsets, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, sparse, per_sample_weights, padding_idx)
-	checksPost81(&c, &locs143, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	checksPost109(&c, &locs149, &a0, &a1, &a2, &a3, &a4, &a5, &a10, grad, indices, offsets, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -9093,9 +9435,9 @@ func XEmbeddingBagSparseBackward(grad *torch.Tensor, indices *torch.Tensor, offs
 		return kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXEmbeddingBagSparseBackward, &locs144)
+	checksPre62(&c, &opXEmbeddingBagSparseBackward, &locs150)
 	r0 := kernels.XEmbeddingBagSparseBackward(grad, indices, offsets, offset2bag, bag_size, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	checksPost74(&c, &locs144)
+	checksPost97(&c, &locs150)
 	return r0
 }
 
@@ -9112,9 +9454,9 @@ func XEmbeddingBagDenseBackward(grad *torch.Tensor, indices *torch.Tensor, offse
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a8 asserts.Saved
-	checksPre82(&c, &opXEmbeddingBagDenseBackward, &locs145, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
+	checksPre110(&c, &opXEmbeddingBagDenseBackward, &locs151, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights)
 	r0 := kernels.XEmbeddingBagDenseBackward(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx)
-	checksPost83(&c, &locs145, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
+	checksPost111(&c, &locs151, &a0, &a1, &a2, &a3, &a4, &a8, grad, indices, offset2bag, bag_size, maximum_indices, per_sample_weights, r0)
 	return r0
 }
 
@@ -9130,9 +9472,11 @@ func XEmbeddingBagDenseBackwardOut(grad *torch.Tensor, indices *torch.Tensor, of
 		return kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXEmbeddingBagDenseBackwardOut, &locs146)
+	var a10 asserts.Saved
+	checksPre98(&c, &opXEmbeddingBagDenseBackwardOut, &locs152, &a10, out)
+	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagDenseBackwardOut(grad, indices, offset2bag, bag_size, maximum_indices, num_weights, scale_grad_by_freq, mode, per_sample_weights, padding_idx, out)
-	checksPost63(&c, &locs146)
+	checksPost99(&c, &locs152, &a10, out)
 	return r0
 }
 
@@ -9148,9 +9492,9 @@ func XEmbeddingBagPerSampleWeightsBackward(grad *torch.Tensor, weight *torch.Ten
 		return kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXEmbeddingBagPerSampleWeightsBackward, &locs147)
+	checksPre62(&c, &opXEmbeddingBagPerSampleWeightsBackward, &locs153)
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackward(grad, weight, indices, offsets, offset2bag, mode, padding_idx)
-	checksPost74(&c, &locs147)
+	checksPost97(&c, &locs153)
 	return r0
 }
 
@@ -9166,9 +9510,11 @@ func XEmbeddingBagPerSampleWeightsBackwardOut(grad *torch.Tensor, weight *torch.
 		return kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &locs148)
+	var a7 asserts.Saved
+	checksPre98(&c, &opXEmbeddingBagPerSampleWeightsBackwardOut, &locs154, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.XEmbeddingBagPerSampleWeightsBackwardOut(grad, weight, indices, offsets, offset2bag, mode, padding_idx, out)
-	checksPost63(&c, &locs148)
+	checksPost99(&c, &locs154, &a7, out)
 	return r0
 }
 
@@ -9184,9 +9530,9 @@ func EmptyNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.EmptyNames(size, names, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEmptyNames, &locs14)
+	checksPre5(&c, &opEmptyNames, &locs14)
 	r0 := kernels.EmptyNames(size, names, dtype, layout, device, pin_memory, memory_format)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -9202,9 +9548,11 @@ func EmptyNamesOut(size []int64, names []string, memory_format *int, out *torch.
 		return kernels.EmptyNamesOut(size, names, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEmptyNamesOut, &locs26)
+	var a3 asserts.Saved
+	checksPre7(&c, &opEmptyNamesOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyNamesOut(size, names, memory_format, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a3, out)
 	return r0
 }
 
@@ -9220,9 +9568,9 @@ func EmptyMemoryFormat(size []int64, dtype *int, layout *int, device *string, pi
 		return kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEmptyMemoryFormat, &locs14)
+	checksPre5(&c, &opEmptyMemoryFormat, &locs14)
 	r0 := kernels.EmptyMemoryFormat(size, dtype, layout, device, pin_memory, memory_format)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 

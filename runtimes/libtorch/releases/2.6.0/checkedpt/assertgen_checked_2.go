@@ -22,9 +22,9 @@ func EmptyPermuted(size []int64, physical_layout []int64, dtype *int, layout *in
 		return kernels.EmptyPermuted(size, physical_layout, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEmptyPermuted, &locs14)
+	checksPre5(&c, &opEmptyPermuted, &locs14)
 	r0 := kernels.EmptyPermuted(size, physical_layout, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -40,9 +40,11 @@ func EmptyPermutedOut(size []int64, physical_layout []int64, out *torch.Tensor) 
 		return kernels.EmptyPermutedOut(size, physical_layout, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEmptyPermutedOut, &locs26)
+	var a2 asserts.Saved
+	checksPre7(&c, &opEmptyPermutedOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyPermutedOut(size, physical_layout, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a2, out)
 	return r0
 }
 
@@ -59,9 +61,9 @@ func NewEmpty(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNewEmpty, &locs0, &a0, self)
+	checksPre46(&c, &opNewEmpty, &locs0, &a0, self)
 	r0 := kernels.NewEmpty(self, size, dtype, layout, device, pin_memory)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -78,9 +80,10 @@ func NewEmptyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opNewEmptyOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opNewEmptyOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewEmptyOut(self, size, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -97,9 +100,9 @@ func NewEmptyStrided(self *torch.Tensor, size []int64, stride []int64, dtype *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNewEmptyStrided, &locs0, &a0, self)
+	checksPre46(&c, &opNewEmptyStrided, &locs0, &a0, self)
 	r0 := kernels.NewEmptyStrided(self, size, stride, dtype, layout, device, pin_memory)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -116,9 +119,10 @@ func NewEmptyStridedOut(self *torch.Tensor, size []int64, stride []int64, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opNewEmptyStridedOut, &locs40, &a0, &a3, self, out)
+	checksPre48(&c, &opNewEmptyStridedOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewEmptyStridedOut(self, size, stride, out)
-	checksPost12(&c, &locs40, &a0, &a3, self, out)
+	checksPost17(&c, &locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -135,9 +139,9 @@ func NewFull(self *torch.Tensor, size []int64, fill_value torch.Scalar, dtype *i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNewFull, &locs0, &a0, self)
+	checksPre46(&c, &opNewFull, &locs0, &a0, self)
 	r0 := kernels.NewFull(self, size, fill_value, dtype, layout, device, pin_memory)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -154,9 +158,10 @@ func NewFullOut(self *torch.Tensor, size []int64, fill_value torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opNewFullOut, &locs40, &a0, &a3, self, out)
+	checksPre48(&c, &opNewFullOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewFullOut(self, size, fill_value, out)
-	checksPost12(&c, &locs40, &a0, &a3, self, out)
+	checksPost17(&c, &locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -173,9 +178,9 @@ func NewZeros(self *torch.Tensor, size []int64, dtype *int, layout *int, device 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNewZeros, &locs0, &a0, self)
+	checksPre46(&c, &opNewZeros, &locs0, &a0, self)
 	r0 := kernels.NewZeros(self, size, dtype, layout, device, pin_memory)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -192,9 +197,10 @@ func NewZerosOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opNewZerosOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opNewZerosOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewZerosOut(self, size, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -211,9 +217,9 @@ func NewOnes(self *torch.Tensor, size []int64, dtype *int, layout *int, device *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNewOnes, &locs0, &a0, self)
+	checksPre46(&c, &opNewOnes, &locs0, &a0, self)
 	r0 := kernels.NewOnes(self, size, dtype, layout, device, pin_memory)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -230,9 +236,10 @@ func NewOnesOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opNewOnesOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opNewOnesOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NewOnesOut(self, size, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -248,9 +255,9 @@ func XEmptyAffineQuantized(size []int64, dtype *int, layout *int, device *string
 		return kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXEmptyAffineQuantized, &locs14)
+	checksPre5(&c, &opXEmptyAffineQuantized, &locs14)
 	r0 := kernels.XEmptyAffineQuantized(size, dtype, layout, device, pin_memory, scale, zero_point, memory_format)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -266,9 +273,11 @@ func XEmptyAffineQuantizedOut(size []int64, scale float64, zero_point int64, mem
 		return kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXEmptyAffineQuantizedOut, &locs26)
+	var a4 asserts.Saved
+	checksPre7(&c, &opXEmptyAffineQuantizedOut, &locs26, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XEmptyAffineQuantizedOut(size, scale, zero_point, memory_format, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a4, out)
 	return r0
 }
 
@@ -284,9 +293,9 @@ func XEmptyPerChannelAffineQuantized(size []int64, scales *torch.Tensor, zero_po
 		return kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXEmptyPerChannelAffineQuantized, &locs149)
+	checksPre9(&c, &opXEmptyPerChannelAffineQuantized, &locs155)
 	r0 := kernels.XEmptyPerChannelAffineQuantized(size, scales, zero_points, axis, dtype, layout, device, pin_memory, memory_format)
-	checksPost6(&c, &locs149)
+	checksPost10(&c, &locs155)
 	return r0
 }
 
@@ -302,9 +311,11 @@ func XEmptyPerChannelAffineQuantizedOut(size []int64, scales *torch.Tensor, zero
 		return kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXEmptyPerChannelAffineQuantizedOut, &locs150)
+	var a5 asserts.Saved
+	checksPre14(&c, &opXEmptyPerChannelAffineQuantizedOut, &locs156, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XEmptyPerChannelAffineQuantizedOut(size, scales, zero_points, axis, memory_format, out)
-	checksPost10(&c, &locs150)
+	checksPost15(&c, &locs156, &a5, out)
 	return r0
 }
 
@@ -320,9 +331,11 @@ func Resize_(self *torch.Tensor, size []int64, memory_format *int) *torch.Tensor
 		return kernels.Resize_(self, size, memory_format)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opResize_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opResize_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Resize_(self, size, memory_format)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -338,9 +351,11 @@ func ResizeOut(self *torch.Tensor, size []int64, memory_format *int, out *torch.
 		return kernels.ResizeOut(self, size, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opResizeOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opResizeOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ResizeOut(self, size, memory_format, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -374,9 +389,11 @@ func XResizeOutput_(self *torch.Tensor, size []int64, device string) *torch.Tens
 		return kernels.XResizeOutput_(self, size, device)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXResizeOutput_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opXResizeOutput_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XResizeOutput_(self, size, device)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -392,9 +409,11 @@ func XResizeOutputOut(self *torch.Tensor, size []int64, device string, out *torc
 		return kernels.XResizeOutputOut(self, size, device, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXResizeOutputOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXResizeOutputOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XResizeOutputOut(self, size, device, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -428,9 +447,9 @@ func EmptyQuantized(size []int64, qtensor *torch.Tensor, dtype *int, layout *int
 		return kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opEmptyQuantized, &locs151)
+	checksPre0(&c, &opEmptyQuantized, &locs157)
 	r0 := kernels.EmptyQuantized(size, qtensor, dtype, layout, device, pin_memory, memory_format)
-	checksPost1(&c, &locs151)
+	checksPost1(&c, &locs157)
 	return r0
 }
 
@@ -446,9 +465,11 @@ func EmptyQuantizedOut(size []int64, qtensor *torch.Tensor, memory_format *int, 
 		return kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opEmptyQuantizedOut, &locs152)
+	var a3 asserts.Saved
+	checksPre3(&c, &opEmptyQuantizedOut, &locs158, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyQuantizedOut(size, qtensor, memory_format, out)
-	checksPost2(&c, &locs152)
+	checksPost31(&c, &locs158, &a3, out)
 	return r0
 }
 
@@ -464,9 +485,11 @@ func EmptyOut(size []int64, memory_format *int, out *torch.Tensor) *torch.Tensor
 		return kernels.EmptyOut(size, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEmptyOut, &locs26)
+	var a2 asserts.Saved
+	checksPre7(&c, &opEmptyOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyOut(size, memory_format, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a2, out)
 	return r0
 }
 
@@ -483,9 +506,9 @@ func EmptyLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opEmptyLike, &locs0, &a0, self)
+	checksPre46(&c, &opEmptyLike, &locs0, &a0, self)
 	r0 := kernels.EmptyLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -502,9 +525,10 @@ func EmptyLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opEmptyLikeOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opEmptyLikeOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyLikeOut(self, memory_format, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -520,9 +544,9 @@ func EmptyStrided(size []int64, stride []int64, dtype *int, layout *int, device 
 		return kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEmptyStrided, &locs14)
+	checksPre5(&c, &opEmptyStrided, &locs14)
 	r0 := kernels.EmptyStrided(size, stride, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -538,9 +562,11 @@ func EmptyStridedOut(size []int64, stride []int64, out *torch.Tensor) *torch.Ten
 		return kernels.EmptyStridedOut(size, stride, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEmptyStridedOut, &locs26)
+	var a2 asserts.Saved
+	checksPre7(&c, &opEmptyStridedOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.EmptyStridedOut(size, stride, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a2, out)
 	return r0
 }
 
@@ -557,9 +583,9 @@ func Erf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opErf, &locs0, &a0, self)
+	checksPre46(&c, &opErf, &locs0, &a0, self)
 	r0 := kernels.Erf(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -576,9 +602,10 @@ func Erf_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opErf_, &locs3, &a0, self)
+	checksPre7(&c, &opErf_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Erf_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -595,9 +622,10 @@ func ErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opErfOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opErfOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ErfOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -614,9 +642,9 @@ func Erfc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opErfc, &locs0, &a0, self)
+	checksPre46(&c, &opErfc, &locs0, &a0, self)
 	r0 := kernels.Erfc(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -633,9 +661,10 @@ func Erfc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opErfc_, &locs3, &a0, self)
+	checksPre7(&c, &opErfc_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Erfc_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -652,9 +681,10 @@ func ErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opErfcOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opErfcOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ErfcOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -671,9 +701,9 @@ func Exp(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opExp, &locs0, &a0, self)
+	checksPre46(&c, &opExp, &locs0, &a0, self)
 	r0 := kernels.Exp(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -690,9 +720,10 @@ func Exp_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opExp_, &locs3, &a0, self)
+	checksPre7(&c, &opExp_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Exp_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -709,9 +740,10 @@ func ExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opExpOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opExpOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ExpOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -728,9 +760,9 @@ func Exp2(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opExp2, &locs0, &a0, self)
+	checksPre46(&c, &opExp2, &locs0, &a0, self)
 	r0 := kernels.Exp2(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -747,9 +779,10 @@ func Exp2_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opExp2_, &locs3, &a0, self)
+	checksPre7(&c, &opExp2_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Exp2_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -766,9 +799,10 @@ func Exp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opExp2Out, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opExp2Out, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Exp2Out(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -785,9 +819,9 @@ func Expm1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opExpm1, &locs0, &a0, self)
+	checksPre46(&c, &opExpm1, &locs0, &a0, self)
 	r0 := kernels.Expm1(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -804,9 +838,10 @@ func Expm1_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opExpm1_, &locs3, &a0, self)
+	checksPre7(&c, &opExpm1_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Expm1_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -823,9 +858,10 @@ func Expm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opExpm1Out, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opExpm1Out, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Expm1Out(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -842,9 +878,9 @@ func Expand(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opExpand, &locs0, &a0, self)
+	checksPre46(&c, &opExpand, &locs0, &a0, self)
 	r0 := kernels.Expand(self, size, implicit)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -860,9 +896,9 @@ func ExpandAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ExpandAs(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opExpandAs, &locs6)
+	checksPre9(&c, &opExpandAs, &locs6)
 	r0 := kernels.ExpandAs(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -878,9 +914,9 @@ func Eye(n int64, dtype *int, layout *int, device *string, pin_memory *bool) *to
 		return kernels.Eye(n, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEye, &locs14)
+	checksPre5(&c, &opEye, &locs14)
 	r0 := kernels.Eye(n, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -896,9 +932,9 @@ func EyeM(n int64, m int64, dtype *int, layout *int, device *string, pin_memory 
 		return kernels.EyeM(n, m, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEyeM, &locs14)
+	checksPre5(&c, &opEyeM, &locs14)
 	r0 := kernels.EyeM(n, m, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -914,9 +950,11 @@ func EyeOut(n int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.EyeOut(n, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEyeOut, &locs26)
+	var a1 asserts.Saved
+	checksPre7(&c, &opEyeOut, &locs26, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.EyeOut(n, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a1, out)
 	return r0
 }
 
@@ -932,9 +970,11 @@ func EyeMOut(n int64, m int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.EyeMOut(n, m, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opEyeMOut, &locs26)
+	var a2 asserts.Saved
+	checksPre7(&c, &opEyeMOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.EyeMOut(n, m, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a2, out)
 	return r0
 }
 
@@ -952,7 +992,7 @@ func FlattenUsingInts(self *torch.Tensor, start_dim int64, end_dim int64) *torch
 	var c asserts.Call
 	checksPre0(&c, &opFlattenUsingInts, &locs0)
 	r0 := kernels.FlattenUsingInts(self, start_dim, end_dim)
-	checksPost76(&c, &locs0)
+	checksPost102(&c, &locs0)
 	return r0
 }
 
@@ -970,7 +1010,7 @@ func FlattenNamedOutDim(self *torch.Tensor, start_dim int64, end_dim int64, out_
 	var c asserts.Call
 	checksPre0(&c, &opFlattenNamedOutDim, &locs0)
 	r0 := kernels.FlattenNamedOutDim(self, start_dim, end_dim, out_dim)
-	checksPost76(&c, &locs0)
+	checksPost102(&c, &locs0)
 	return r0
 }
 
@@ -988,7 +1028,7 @@ func FlattenUsingNames(self *torch.Tensor, start_dim string, end_dim string, out
 	var c asserts.Call
 	checksPre0(&c, &opFlattenUsingNames, &locs0)
 	r0 := kernels.FlattenUsingNames(self, start_dim, end_dim, out_dim)
-	checksPost76(&c, &locs0)
+	checksPost102(&c, &locs0)
 	return r0
 }
 
@@ -1006,7 +1046,7 @@ func FlattenDimnameList(self *torch.Tensor, dims []string, out_dim string) *torc
 	var c asserts.Call
 	checksPre0(&c, &opFlattenDimnameList, &locs0)
 	r0 := kernels.FlattenDimnameList(self, dims, out_dim)
-	checksPost76(&c, &locs0)
+	checksPost102(&c, &locs0)
 	return r0
 }
 
@@ -1059,9 +1099,9 @@ func FillScalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opFillScalar, &locs0, &a0, self)
+	checksPre46(&c, &opFillScalar, &locs0, &a0, self)
 	r0 := kernels.FillScalar(self, value)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1078,9 +1118,9 @@ func FillTensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opFillTensor, &locs153, &a0, &a1, self, value)
+	checksPre12(&c, &opFillTensor, &locs159, &a0, &a1, self, value)
 	r0 := kernels.FillTensor(self, value)
-	checksPost9(&c, &locs153, &a0, &a1, self, value, r0)
+	checksPost13(&c, &locs159, &a0, &a1, self, value, r0)
 	return r0
 }
 
@@ -1097,9 +1137,10 @@ func Fill_Scalar(self *torch.Tensor, value torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opFill_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opFill_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Fill_Scalar(self, value)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1115,9 +1156,11 @@ func FillScalarOut(self *torch.Tensor, value torch.Scalar, out *torch.Tensor) *t
 		return kernels.FillScalarOut(self, value, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFillScalarOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opFillScalarOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FillScalarOut(self, value, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -1134,9 +1177,10 @@ func Fill_Tensor(self *torch.Tensor, value *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opFill_Tensor, &locs154, &a0, &a1, self, value)
+	checksPre50(&c, &opFill_Tensor, &locs160, &a0, &a1, self, value)
+	defer c.Abandon()
 	r0 := kernels.Fill_Tensor(self, value)
-	checksPost12(&c, &locs154, &a0, &a1, self, value)
+	checksPost17(&c, &locs160, &a0, &a1, self, value)
 	return r0
 }
 
@@ -1152,9 +1196,11 @@ func FillTensorOut(self *torch.Tensor, value *torch.Tensor, out *torch.Tensor) *
 		return kernels.FillTensorOut(self, value, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFillTensorOut, &locs155)
+	var a2 asserts.Saved
+	checksPre14(&c, &opFillTensorOut, &locs161, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FillTensorOut(self, value, out)
-	checksPost10(&c, &locs155)
+	checksPost15(&c, &locs161, &a2, out)
 	return r0
 }
 
@@ -1171,9 +1217,9 @@ func Floor(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opFloor, &locs0, &a0, self)
+	checksPre46(&c, &opFloor, &locs0, &a0, self)
 	r0 := kernels.Floor(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1190,9 +1236,10 @@ func Floor_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opFloor_, &locs3, &a0, self)
+	checksPre7(&c, &opFloor_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Floor_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1209,9 +1256,10 @@ func FloorOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opFloorOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opFloorOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.FloorOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1227,9 +1275,9 @@ func FloorDivide(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.FloorDivide(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFloorDivide, &locs6)
+	checksPre9(&c, &opFloorDivide, &locs6)
 	r0 := kernels.FloorDivide(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -1245,9 +1293,11 @@ func FloorDivide_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.FloorDivide_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFloorDivide_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opFloorDivide_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FloorDivide_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -1263,9 +1313,11 @@ func FloorDivideOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 		return kernels.FloorDivideOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFloorDivideOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opFloorDivideOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FloorDivideOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -1299,9 +1351,11 @@ func FloorDivide_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.FloorDivide_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFloorDivide_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opFloorDivide_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FloorDivide_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1317,9 +1371,11 @@ func FloorDivideScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Ten
 		return kernels.FloorDivideScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFloorDivideScalarOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opFloorDivideScalarOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FloorDivideScalarOut(self, other, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -1336,9 +1392,9 @@ func Frac(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opFrac, &locs0, &a0, self)
+	checksPre46(&c, &opFrac, &locs0, &a0, self)
 	r0 := kernels.Frac(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1355,9 +1411,10 @@ func Frac_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opFrac_, &locs3, &a0, self)
+	checksPre7(&c, &opFrac_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Frac_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1374,9 +1431,10 @@ func FracOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opFracOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opFracOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.FracOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1392,9 +1450,9 @@ func FullNames(size []int64, fill_value torch.Scalar, names []string, dtype *int
 		return kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFullNames, &locs14)
+	checksPre5(&c, &opFullNames, &locs14)
 	r0 := kernels.FullNames(size, fill_value, names, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -1410,9 +1468,11 @@ func FullNamesOut(size []int64, fill_value torch.Scalar, names []string, out *to
 		return kernels.FullNamesOut(size, fill_value, names, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFullNamesOut, &locs26)
+	var a3 asserts.Saved
+	checksPre7(&c, &opFullNamesOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.FullNamesOut(size, fill_value, names, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a3, out)
 	return r0
 }
 
@@ -1428,9 +1488,9 @@ func Full(size []int64, fill_value torch.Scalar, dtype *int, layout *int, device
 		return kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFull, &locs14)
+	checksPre5(&c, &opFull, &locs14)
 	r0 := kernels.Full(size, fill_value, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -1446,9 +1506,11 @@ func FullOut(size []int64, fill_value torch.Scalar, out *torch.Tensor) *torch.Te
 		return kernels.FullOut(size, fill_value, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFullOut, &locs26)
+	var a2 asserts.Saved
+	checksPre7(&c, &opFullOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FullOut(size, fill_value, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a2, out)
 	return r0
 }
 
@@ -1465,9 +1527,9 @@ func FullLike(self *torch.Tensor, fill_value torch.Scalar, dtype *int, layout *i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opFullLike, &locs0, &a0, self)
+	checksPre46(&c, &opFullLike, &locs0, &a0, self)
 	r0 := kernels.FullLike(self, fill_value, dtype, layout, device, pin_memory, memory_format)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1484,9 +1546,10 @@ func FullLikeOut(self *torch.Tensor, fill_value torch.Scalar, memory_format *int
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opFullLikeOut, &locs40, &a0, &a3, self, out)
+	checksPre48(&c, &opFullLikeOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.FullLikeOut(self, fill_value, memory_format, out)
-	checksPost12(&c, &locs40, &a0, &a3, self, out)
+	checksPost17(&c, &locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -1502,9 +1565,9 @@ func FromFile(filename string, shared *bool, size *int64, dtype *int, layout *in
 		return kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFromFile, &locs14)
+	checksPre5(&c, &opFromFile, &locs14)
 	r0 := kernels.FromFile(filename, shared, size, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -1520,9 +1583,11 @@ func FromFileOut(filename string, shared *bool, size *int64, out *torch.Tensor) 
 		return kernels.FromFileOut(filename, shared, size, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFromFileOut, &locs26)
+	var a3 asserts.Saved
+	checksPre7(&c, &opFromFileOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.FromFileOut(filename, shared, size, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a3, out)
 	return r0
 }
 
@@ -1538,9 +1603,11 @@ func GcdOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.GcdOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGcdOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opGcdOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.GcdOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -1556,9 +1623,9 @@ func Gcd(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Gcd(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGcd, &locs6)
+	checksPre9(&c, &opGcd, &locs6)
 	r0 := kernels.Gcd(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -1574,9 +1641,11 @@ func Gcd_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Gcd_(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGcd_, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opGcd_, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Gcd_(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -1592,9 +1661,11 @@ func LcmOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.LcmOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLcmOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opLcmOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LcmOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -1610,9 +1681,9 @@ func Lcm(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Lcm(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLcm, &locs6)
+	checksPre9(&c, &opLcm, &locs6)
 	r0 := kernels.Lcm(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -1628,9 +1699,11 @@ func Lcm_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Lcm_(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLcm_, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opLcm_, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Lcm_(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -1646,9 +1719,9 @@ func GridSampler(input *torch.Tensor, grid *torch.Tensor, interpolation_mode int
 		return kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGridSampler, &locs156)
+	checksPre9(&c, &opGridSampler, &locs162)
 	r0 := kernels.GridSampler(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost6(&c, &locs156)
+	checksPost10(&c, &locs162)
 	return r0
 }
 
@@ -1665,9 +1738,9 @@ func GridSampler2d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opGridSampler2d, &locs156, &a0, &a1, input, grid)
+	checksPre12(&c, &opGridSampler2d, &locs162, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler2d(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost9(&c, &locs156, &a0, &a1, input, grid, r0)
+	checksPost13(&c, &locs162, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1683,9 +1756,11 @@ func GridSampler2dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 		return kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGridSampler2dOut, &locs157)
+	var a5 asserts.Saved
+	checksPre14(&c, &opGridSampler2dOut, &locs163, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.GridSampler2dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	checksPost10(&c, &locs157)
+	checksPost15(&c, &locs163, &a5, out)
 	return r0
 }
 
@@ -1701,9 +1776,9 @@ func GridSampler2dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 		return kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opGridSampler2dBackward, &locs158)
+	checksPre60(&c, &opGridSampler2dBackward, &locs164)
 	r0, r1 := kernels.GridSampler2dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	checksPost71(&c, &locs158)
+	checksPost90(&c, &locs164)
 	return r0, r1
 }
 
@@ -1719,9 +1794,11 @@ func GridSampler2dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 		return kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opGridSampler2dBackwardOut, &locs159)
+	var a7, a8 asserts.Saved
+	checksPre91(&c, &opGridSampler2dBackwardOut, &locs165, &a7, &a8, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.GridSampler2dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	checksPost72(&c, &locs159)
+	checksPost92(&c, &locs165, &a7, &a8, out0, out1)
 	return r0, r1
 }
 
@@ -1738,9 +1815,9 @@ func XGridSampler2dCpuFallback(input *torch.Tensor, grid *torch.Tensor, interpol
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXGridSampler2dCpuFallback, &locs156, &a0, &a1, input, grid)
+	checksPre12(&c, &opXGridSampler2dCpuFallback, &locs162, &a0, &a1, input, grid)
 	r0 := kernels.XGridSampler2dCpuFallback(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost9(&c, &locs156, &a0, &a1, input, grid, r0)
+	checksPost13(&c, &locs162, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1756,9 +1833,11 @@ func XGridSampler2dCpuFallbackOut(input *torch.Tensor, grid *torch.Tensor, inter
 		return kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXGridSampler2dCpuFallbackOut, &locs157)
+	var a5 asserts.Saved
+	checksPre14(&c, &opXGridSampler2dCpuFallbackOut, &locs163, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XGridSampler2dCpuFallbackOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	checksPost10(&c, &locs157)
+	checksPost15(&c, &locs163, &a5, out)
 	return r0
 }
 
@@ -1774,9 +1853,9 @@ func XGridSampler2dCpuFallbackBackward(grad_output *torch.Tensor, input *torch.T
 		return kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXGridSampler2dCpuFallbackBackward, &locs158)
+	checksPre60(&c, &opXGridSampler2dCpuFallbackBackward, &locs164)
 	r0, r1 := kernels.XGridSampler2dCpuFallbackBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost71(&c, &locs158)
+	checksPost90(&c, &locs164)
 	return r0, r1
 }
 
@@ -1793,9 +1872,9 @@ func GridSampler3d(input *torch.Tensor, grid *torch.Tensor, interpolation_mode i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opGridSampler3d, &locs156, &a0, &a1, input, grid)
+	checksPre12(&c, &opGridSampler3d, &locs162, &a0, &a1, input, grid)
 	r0 := kernels.GridSampler3d(input, grid, interpolation_mode, padding_mode, align_corners)
-	checksPost9(&c, &locs156, &a0, &a1, input, grid, r0)
+	checksPost13(&c, &locs162, &a0, &a1, input, grid, r0)
 	return r0
 }
 
@@ -1811,9 +1890,11 @@ func GridSampler3dOut(input *torch.Tensor, grid *torch.Tensor, interpolation_mod
 		return kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGridSampler3dOut, &locs157)
+	var a5 asserts.Saved
+	checksPre14(&c, &opGridSampler3dOut, &locs163, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.GridSampler3dOut(input, grid, interpolation_mode, padding_mode, align_corners, out)
-	checksPost10(&c, &locs157)
+	checksPost15(&c, &locs163, &a5, out)
 	return r0
 }
 
@@ -1829,9 +1910,9 @@ func GridSampler3dBackward(grad_output *torch.Tensor, input *torch.Tensor, grid 
 		return kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opGridSampler3dBackward, &locs158)
+	checksPre60(&c, &opGridSampler3dBackward, &locs164)
 	r0, r1 := kernels.GridSampler3dBackward(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask)
-	checksPost71(&c, &locs158)
+	checksPost90(&c, &locs164)
 	return r0, r1
 }
 
@@ -1847,9 +1928,11 @@ func GridSampler3dBackwardOut(grad_output *torch.Tensor, input *torch.Tensor, gr
 		return kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opGridSampler3dBackwardOut, &locs159)
+	var a7, a8 asserts.Saved
+	checksPre91(&c, &opGridSampler3dBackwardOut, &locs165, &a7, &a8, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.GridSampler3dBackwardOut(grad_output, input, grid, interpolation_mode, padding_mode, align_corners, output_mask, out0, out1)
-	checksPost72(&c, &locs159)
+	checksPost92(&c, &locs165, &a7, &a8, out0, out1)
 	return r0, r1
 }
 
@@ -1865,9 +1948,9 @@ func HannWindow(window_length int64, dtype *int, layout *int, device *string, pi
 		return kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHannWindow, &locs14)
+	checksPre5(&c, &opHannWindow, &locs14)
 	r0 := kernels.HannWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -1883,9 +1966,11 @@ func HannWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.HannWindowOut(window_length, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHannWindowOut, &locs26)
+	var a1 asserts.Saved
+	checksPre7(&c, &opHannWindowOut, &locs26, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.HannWindowOut(window_length, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a1, out)
 	return r0
 }
 
@@ -1901,9 +1986,9 @@ func HannWindowPeriodic(window_length int64, periodic bool, dtype *int, layout *
 		return kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHannWindowPeriodic, &locs14)
+	checksPre5(&c, &opHannWindowPeriodic, &locs14)
 	r0 := kernels.HannWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -1919,9 +2004,11 @@ func HannWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tensor
 		return kernels.HannWindowPeriodicOut(window_length, periodic, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHannWindowPeriodicOut, &locs26)
+	var a2 asserts.Saved
+	checksPre7(&c, &opHannWindowPeriodicOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.HannWindowPeriodicOut(window_length, periodic, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a2, out)
 	return r0
 }
 
@@ -1937,9 +2024,9 @@ func HammingWindow(window_length int64, dtype *int, layout *int, device *string,
 		return kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHammingWindow, &locs14)
+	checksPre5(&c, &opHammingWindow, &locs14)
 	r0 := kernels.HammingWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -1955,9 +2042,11 @@ func HammingWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.HammingWindowOut(window_length, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHammingWindowOut, &locs26)
+	var a1 asserts.Saved
+	checksPre7(&c, &opHammingWindowOut, &locs26, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.HammingWindowOut(window_length, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a1, out)
 	return r0
 }
 
@@ -1973,9 +2062,9 @@ func HammingWindowPeriodic(window_length int64, periodic bool, dtype *int, layou
 		return kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHammingWindowPeriodic, &locs14)
+	checksPre5(&c, &opHammingWindowPeriodic, &locs14)
 	r0 := kernels.HammingWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -1991,9 +2080,11 @@ func HammingWindowPeriodicOut(window_length int64, periodic bool, out *torch.Ten
 		return kernels.HammingWindowPeriodicOut(window_length, periodic, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHammingWindowPeriodicOut, &locs26)
+	var a2 asserts.Saved
+	checksPre7(&c, &opHammingWindowPeriodicOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicOut(window_length, periodic, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a2, out)
 	return r0
 }
 
@@ -2009,9 +2100,9 @@ func HammingWindowPeriodicAlpha(window_length int64, periodic bool, alpha float6
 		return kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHammingWindowPeriodicAlpha, &locs14)
+	checksPre5(&c, &opHammingWindowPeriodicAlpha, &locs14)
 	r0 := kernels.HammingWindowPeriodicAlpha(window_length, periodic, alpha, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -2027,9 +2118,11 @@ func HammingWindowPeriodicAlphaOut(window_length int64, periodic bool, alpha flo
 		return kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHammingWindowPeriodicAlphaOut, &locs26)
+	var a3 asserts.Saved
+	checksPre7(&c, &opHammingWindowPeriodicAlphaOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaOut(window_length, periodic, alpha, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a3, out)
 	return r0
 }
 
@@ -2045,9 +2138,9 @@ func HammingWindowPeriodicAlphaBeta(window_length int64, periodic bool, alpha fl
 		return kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHammingWindowPeriodicAlphaBeta, &locs14)
+	checksPre5(&c, &opHammingWindowPeriodicAlphaBeta, &locs14)
 	r0 := kernels.HammingWindowPeriodicAlphaBeta(window_length, periodic, alpha, beta, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -2063,9 +2156,11 @@ func HammingWindowPeriodicAlphaBetaOut(window_length int64, periodic bool, alpha
 		return kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHammingWindowPeriodicAlphaBetaOut, &locs26)
+	var a4 asserts.Saved
+	checksPre7(&c, &opHammingWindowPeriodicAlphaBetaOut, &locs26, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.HammingWindowPeriodicAlphaBetaOut(window_length, periodic, alpha, beta, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a4, out)
 	return r0
 }
 
@@ -2081,9 +2176,9 @@ func KaiserWindow(window_length int64, dtype *int, layout *int, device *string, 
 		return kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opKaiserWindow, &locs14)
+	checksPre5(&c, &opKaiserWindow, &locs14)
 	r0 := kernels.KaiserWindow(window_length, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -2099,9 +2194,11 @@ func KaiserWindowOut(window_length int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.KaiserWindowOut(window_length, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opKaiserWindowOut, &locs26)
+	var a1 asserts.Saved
+	checksPre7(&c, &opKaiserWindowOut, &locs26, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.KaiserWindowOut(window_length, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a1, out)
 	return r0
 }
 
@@ -2117,9 +2214,9 @@ func KaiserWindowPeriodic(window_length int64, periodic bool, dtype *int, layout
 		return kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opKaiserWindowPeriodic, &locs14)
+	checksPre5(&c, &opKaiserWindowPeriodic, &locs14)
 	r0 := kernels.KaiserWindowPeriodic(window_length, periodic, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -2135,9 +2232,11 @@ func KaiserWindowPeriodicOut(window_length int64, periodic bool, out *torch.Tens
 		return kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opKaiserWindowPeriodicOut, &locs26)
+	var a2 asserts.Saved
+	checksPre7(&c, &opKaiserWindowPeriodicOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.KaiserWindowPeriodicOut(window_length, periodic, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a2, out)
 	return r0
 }
 
@@ -2153,9 +2252,9 @@ func KaiserWindowBeta(window_length int64, periodic bool, beta float64, dtype *i
 		return kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opKaiserWindowBeta, &locs14)
+	checksPre5(&c, &opKaiserWindowBeta, &locs14)
 	r0 := kernels.KaiserWindowBeta(window_length, periodic, beta, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -2171,9 +2270,11 @@ func KaiserWindowBetaOut(window_length int64, periodic bool, beta float64, out *
 		return kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opKaiserWindowBetaOut, &locs26)
+	var a3 asserts.Saved
+	checksPre7(&c, &opKaiserWindowBetaOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.KaiserWindowBetaOut(window_length, periodic, beta, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a3, out)
 	return r0
 }
 
@@ -2189,9 +2290,9 @@ func HingeEmbeddingLoss(self *torch.Tensor, target *torch.Tensor, margin float64
 		return kernels.HingeEmbeddingLoss(self, target, margin, reduction)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHingeEmbeddingLoss, &locs160)
+	checksPre9(&c, &opHingeEmbeddingLoss, &locs166)
 	r0 := kernels.HingeEmbeddingLoss(self, target, margin, reduction)
-	checksPost6(&c, &locs160)
+	checksPost10(&c, &locs166)
 	return r0
 }
 
@@ -2226,9 +2327,9 @@ func NativeGroupNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre84(&c, &opNativeGroupNorm, &locs161, &a0, &a1, &a2, input, weight, bias)
+	checksPre112(&c, &opNativeGroupNorm, &locs167, &a0, &a1, &a2, input, weight, bias)
 	r0, r1, r2 := kernels.NativeGroupNorm(input, weight, bias, N, C, HxW, group, eps)
-	checksPost85(&c, &locs161, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
+	checksPost113(&c, &locs167, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2244,9 +2345,11 @@ func NativeGroupNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opNativeGroupNormOut, &locs162)
+	var a8, a9, a10 asserts.Saved
+	checksPre114(&c, &opNativeGroupNormOut, &locs168, &a8, &a9, &a10, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormOut(input, weight, bias, N, C, HxW, group, eps, out0, out1, out2)
-	checksPost23(&c, &locs162)
+	checksPost115(&c, &locs168, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -2262,9 +2365,9 @@ func NativeGroupNormBackward(grad_out *torch.Tensor, input *torch.Tensor, mean *
 		return kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opNativeGroupNormBackward, &locs163)
+	checksPre80(&c, &opNativeGroupNormBackward, &locs169)
 	r0, r1, r2 := kernels.NativeGroupNormBackward(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask)
-	checksPost65(&c, &locs163)
+	checksPost81(&c, &locs169)
 	return r0, r1, r2
 }
 
@@ -2280,9 +2383,11 @@ func NativeGroupNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 		return kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opNativeGroupNormBackwardOut, &locs164)
+	var a10, a11, a12 asserts.Saved
+	checksPre88(&c, &opNativeGroupNormBackwardOut, &locs170, &a10, &a11, &a12, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeGroupNormBackwardOut(grad_out, input, mean, rstd, weight, N, C, HxW, group, output_mask, out0, out1, out2)
-	checksPost70(&c, &locs164)
+	checksPost89(&c, &locs170, &a10, &a11, &a12, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -2299,9 +2404,9 @@ func XFftR2c(self *torch.Tensor, dim []int64, normalization int64, onesided bool
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXFftR2c, &locs0, &a0, self)
+	checksPre46(&c, &opXFftR2c, &locs0, &a0, self)
 	r0 := kernels.XFftR2c(self, dim, normalization, onesided)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2318,9 +2423,10 @@ func XFftR2cOut(self *torch.Tensor, dim []int64, normalization int64, onesided b
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opXFftR2cOut, &locs40, &a0, &a4, self, out)
+	checksPre48(&c, &opXFftR2cOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XFftR2cOut(self, dim, normalization, onesided, out)
-	checksPost12(&c, &locs40, &a0, &a4, self, out)
+	checksPost17(&c, &locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -2337,9 +2443,9 @@ func XFftC2r(self *torch.Tensor, dim []int64, normalization int64, last_dim_size
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXFftC2r, &locs0, &a0, self)
+	checksPre46(&c, &opXFftC2r, &locs0, &a0, self)
 	r0 := kernels.XFftC2r(self, dim, normalization, last_dim_size)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2356,9 +2462,10 @@ func XFftC2rOut(self *torch.Tensor, dim []int64, normalization int64, last_dim_s
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opXFftC2rOut, &locs40, &a0, &a4, self, out)
+	checksPre48(&c, &opXFftC2rOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XFftC2rOut(self, dim, normalization, last_dim_size, out)
-	checksPost12(&c, &locs40, &a0, &a4, self, out)
+	checksPost17(&c, &locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -2375,9 +2482,9 @@ func XFftC2c(self *torch.Tensor, dim []int64, normalization int64, forward bool)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXFftC2c, &locs0, &a0, self)
+	checksPre46(&c, &opXFftC2c, &locs0, &a0, self)
 	r0 := kernels.XFftC2c(self, dim, normalization, forward)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2394,9 +2501,10 @@ func XFftC2cOut(self *torch.Tensor, dim []int64, normalization int64, forward bo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opXFftC2cOut, &locs40, &a0, &a4, self, out)
+	checksPre48(&c, &opXFftC2cOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XFftC2cOut(self, dim, normalization, forward, out)
-	checksPost12(&c, &locs40, &a0, &a4, self, out)
+	checksPost17(&c, &locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -2414,9 +2522,9 @@ func XValidateCompressedSparseIndices(is_crow bool, compressed_idx *torch.Tensor
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opXValidateCompressedSparseIndices, &locs165, &a1, &a2, compressed_idx, plain_idx)
+	checksPre16(&c, &opXValidateCompressedSparseIndices, &locs171, &a1, &a2, compressed_idx, plain_idx)
 	kernels.XValidateCompressedSparseIndices(is_crow, compressed_idx, plain_idx, cdim, dim, nnz)
-	checksPost12(&c, &locs165, &a1, &a2, compressed_idx, plain_idx)
+	checksPost17(&c, &locs171, &a1, &a2, compressed_idx, plain_idx)
 }
 
 var opIndexTensor = asserts.Op{
@@ -2435,9 +2543,9 @@ func IndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tensor {
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre86(&c, &opIndexTensor, &locs139, &a0, &l1, self, indices)
+	checksPre116(&c, &opIndexTensor, &locs145, &a0, &l1, self, indices)
 	r0 := kernels.IndexTensor(self, indices)
-	checksPost87(&c, &locs139, &a0, &l1, self, indices, r0)
+	checksPost117(&c, &locs145, &a0, &l1, self, indices, r0)
 	return r0
 }
 
@@ -2457,9 +2565,10 @@ func IndexTensorOut(self *torch.Tensor, indices []*torch.Tensor, out *torch.Tens
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre88(&c, &opIndexTensorOut, &locs138, &a0, &l1, &a2, self, indices, out)
+	checksPre118(&c, &opIndexTensorOut, &locs172, &a0, &l1, &a2, self, indices, out)
+	defer c.Abandon()
 	r0 := kernels.IndexTensorOut(self, indices, out)
-	checksPost89(&c, &locs138, &a0, &l1, &a2, self, indices, out)
+	checksPost119(&c, &locs172, &a0, &l1, &a2, self, indices, out)
 	return r0
 }
 
@@ -2479,9 +2588,9 @@ func XUnsafeIndexTensor(self *torch.Tensor, indices []*torch.Tensor) *torch.Tens
 		a0 asserts.Saved
 		l1 asserts.SavedList
 	)
-	checksPre86(&c, &opXUnsafeIndexTensor, &locs139, &a0, &l1, self, indices)
+	checksPre116(&c, &opXUnsafeIndexTensor, &locs145, &a0, &l1, self, indices)
 	r0 := kernels.XUnsafeIndexTensor(self, indices)
-	checksPost87(&c, &locs139, &a0, &l1, self, indices, r0)
+	checksPost117(&c, &locs145, &a0, &l1, self, indices, r0)
 	return r0
 }
 
@@ -2497,9 +2606,9 @@ func XUnsafeMaskedIndex(self *torch.Tensor, mask *torch.Tensor, indices []*torch
 		return kernels.XUnsafeMaskedIndex(self, mask, indices, fill)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXUnsafeMaskedIndex, &locs166)
+	checksPre44(&c, &opXUnsafeMaskedIndex, &locs173)
 	r0 := kernels.XUnsafeMaskedIndex(self, mask, indices, fill)
-	checksPost44(&c, &locs166)
+	checksPost57(&c, &locs173)
 	return r0
 }
 
@@ -2515,9 +2624,9 @@ func XUnsafeMaskedIndexPutAccumulate(self *torch.Tensor, mask *torch.Tensor, ind
 		return kernels.XUnsafeMaskedIndexPutAccumulate(self, mask, indices, values)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXUnsafeMaskedIndexPutAccumulate, &locs167)
+	checksPre60(&c, &opXUnsafeMaskedIndexPutAccumulate, &locs174)
 	r0 := kernels.XUnsafeMaskedIndexPutAccumulate(self, mask, indices, values)
-	checksPost73(&c, &locs167)
+	checksPost94(&c, &locs174)
 	return r0
 }
 
@@ -2534,9 +2643,10 @@ func IndexCopyOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre18(&c, &opIndexCopyOut, &locs168, &a0, &a2, &a3, &a4, self, index, source, out)
+	checksPre56(&c, &opIndexCopyOut, &locs175, &a0, &a2, &a3, &a4, self, index, source, out)
+	defer c.Abandon()
 	r0 := kernels.IndexCopyOut(self, dim, index, source, out)
-	checksPost19(&c, &locs168, &a0, &a2, &a3, &a4, self, index, source, out)
+	checksPost24(&c, &locs175, &a0, &a2, &a3, &a4, self, index, source, out)
 	return r0
 }
 
@@ -2553,9 +2663,10 @@ func IndexCopy_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opIndexCopy_, &locs169, &a0, &a2, &a3, self, index, source)
+	checksPre55(&c, &opIndexCopy_, &locs176, &a0, &a2, &a3, self, index, source)
+	defer c.Abandon()
 	r0 := kernels.IndexCopy_(self, dim, index, source)
-	checksPost41(&c, &locs169, &a0, &a2, &a3, self, index, source)
+	checksPost52(&c, &locs176, &a0, &a2, &a3, self, index, source)
 	return r0
 }
 
@@ -2572,9 +2683,9 @@ func IndexCopy(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre42(&c, &opIndexCopy, &locs170, &a0, &a2, &a3, self, index, source)
+	checksPre53(&c, &opIndexCopy, &locs177, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexCopy(self, dim, index, source)
-	checksPost43(&c, &locs170, &a0, &a2, &a3, self, index, source, r0)
+	checksPost54(&c, &locs177, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -2590,9 +2701,11 @@ func IndexCopy_Dimname(self *torch.Tensor, dim string, index *torch.Tensor, sour
 		return kernels.IndexCopy_Dimname(self, dim, index, source)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIndexCopy_Dimname, &locs169)
+	var a0 asserts.Saved
+	checksPre14(&c, &opIndexCopy_Dimname, &locs176, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.IndexCopy_Dimname(self, dim, index, source)
-	checksPost10(&c, &locs169)
+	checksPost120(&c, &locs176, &a0, self)
 	return r0
 }
 
@@ -2608,9 +2721,9 @@ func IndexCopyDimname(self *torch.Tensor, dim string, index *torch.Tensor, sourc
 		return kernels.IndexCopyDimname(self, dim, index, source)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opIndexCopyDimname, &locs170)
+	checksPre44(&c, &opIndexCopyDimname, &locs177)
 	r0 := kernels.IndexCopyDimname(self, dim, index, source)
-	checksPost44(&c, &locs170)
+	checksPost57(&c, &locs177)
 	return r0
 }
 
@@ -2630,9 +2743,10 @@ func IndexPut_(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre88(&c, &opIndexPut_, &locs171, &a0, &l1, &a2, self, indices, values)
+	checksPre121(&c, &opIndexPut_, &locs178, &a0, &l1, &a2, self, indices, values)
+	defer c.Abandon()
 	r0 := kernels.IndexPut_(self, indices, values, accumulate)
-	checksPost89(&c, &locs171, &a0, &l1, &a2, self, indices, values)
+	checksPost119(&c, &locs178, &a0, &l1, &a2, self, indices, values)
 	return r0
 }
 
@@ -2648,9 +2762,11 @@ func IndexPutOut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tens
 		return kernels.IndexPutOut(self, indices, values, accumulate, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opIndexPutOut, &locs172)
+	var a4 asserts.Saved
+	checksPre58(&c, &opIndexPutOut, &locs179, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.IndexPutOut(self, indices, values, accumulate, out)
-	checksPost23(&c, &locs172)
+	checksPost59(&c, &locs179, &a4, out)
 	return r0
 }
 
@@ -2670,9 +2786,9 @@ func IndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.Tensor,
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre90(&c, &opIndexPut, &locs173, &a0, &l1, &a2, self, indices, values)
+	checksPre122(&c, &opIndexPut, &locs180, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.IndexPut(self, indices, values, accumulate)
-	checksPost91(&c, &locs173, &a0, &l1, &a2, self, indices, values, r0)
+	checksPost123(&c, &locs180, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2692,9 +2808,9 @@ func XUnsafeIndexPut(self *torch.Tensor, indices []*torch.Tensor, values *torch.
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre90(&c, &opXUnsafeIndexPut, &locs173, &a0, &l1, &a2, self, indices, values)
+	checksPre122(&c, &opXUnsafeIndexPut, &locs180, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.XUnsafeIndexPut(self, indices, values, accumulate)
-	checksPost91(&c, &locs173, &a0, &l1, &a2, self, indices, values, r0)
+	checksPost123(&c, &locs180, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2714,9 +2830,10 @@ func XIndexPutImpl_(self *torch.Tensor, indices []*torch.Tensor, values *torch.T
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre88(&c, &opXIndexPutImpl_, &locs171, &a0, &l1, &a2, self, indices, values)
+	checksPre121(&c, &opXIndexPutImpl_, &locs178, &a0, &l1, &a2, self, indices, values)
+	defer c.Abandon()
 	r0 := kernels.XIndexPutImpl_(self, indices, values, accumulate, unsafe)
-	checksPost89(&c, &locs171, &a0, &l1, &a2, self, indices, values)
+	checksPost119(&c, &locs178, &a0, &l1, &a2, self, indices, values)
 	return r0
 }
 
@@ -2732,9 +2849,11 @@ func XIndexPutImplOut(self *torch.Tensor, indices []*torch.Tensor, values *torch
 		return kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXIndexPutImplOut, &locs172)
+	var a5 asserts.Saved
+	checksPre58(&c, &opXIndexPutImplOut, &locs179, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XIndexPutImplOut(self, indices, values, accumulate, unsafe, out)
-	checksPost23(&c, &locs172)
+	checksPost59(&c, &locs179, &a5, out)
 	return r0
 }
 
@@ -2754,9 +2873,9 @@ func XIndexPutImpl(self *torch.Tensor, indices []*torch.Tensor, values *torch.Te
 		a0, a2 asserts.Saved
 		l1     asserts.SavedList
 	)
-	checksPre90(&c, &opXIndexPutImpl, &locs173, &a0, &l1, &a2, self, indices, values)
+	checksPre122(&c, &opXIndexPutImpl, &locs180, &a0, &l1, &a2, self, indices, values)
 	r0 := kernels.XIndexPutImpl(self, indices, values, accumulate, unsafe)
-	checksPost91(&c, &locs173, &a0, &l1, &a2, self, indices, values, r0)
+	checksPost123(&c, &locs180, &a0, &l1, &a2, self, indices, values, r0)
 	return r0
 }
 
@@ -2790,9 +2909,9 @@ func Isclose(self *torch.Tensor, other *torch.Tensor, rtol float64, atol float64
 		return kernels.Isclose(self, other, rtol, atol, equal_nan)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIsclose, &locs6)
+	checksPre9(&c, &opIsclose, &locs6)
 	r0 := kernels.Isclose(self, other, rtol, atol, equal_nan)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -2809,9 +2928,10 @@ func IsinTensorTensorOut(elements *torch.Tensor, test_elements *torch.Tensor, as
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre40(&c, &opIsinTensorTensorOut, &locs174, &a0, &a1, &a4, elements, test_elements, out)
+	checksPre51(&c, &opIsinTensorTensorOut, &locs181, &a0, &a1, &a4, elements, test_elements, out)
+	defer c.Abandon()
 	r0 := kernels.IsinTensorTensorOut(elements, test_elements, assume_unique, invert, out)
-	checksPost41(&c, &locs174, &a0, &a1, &a4, elements, test_elements, out)
+	checksPost52(&c, &locs181, &a0, &a1, &a4, elements, test_elements, out)
 	return r0
 }
 
@@ -2828,9 +2948,9 @@ func IsinTensorTensor(elements *torch.Tensor, test_elements *torch.Tensor, assum
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opIsinTensorTensor, &locs175, &a0, &a1, elements, test_elements)
+	checksPre12(&c, &opIsinTensorTensor, &locs182, &a0, &a1, elements, test_elements)
 	r0 := kernels.IsinTensorTensor(elements, test_elements, assume_unique, invert)
-	checksPost9(&c, &locs175, &a0, &a1, elements, test_elements, r0)
+	checksPost13(&c, &locs182, &a0, &a1, elements, test_elements, r0)
 	return r0
 }
 
@@ -2847,9 +2967,10 @@ func IsinTensorScalarOut(elements *torch.Tensor, test_element torch.Scalar, assu
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opIsinTensorScalarOut, &locs176, &a0, &a4, elements, out)
+	checksPre48(&c, &opIsinTensorScalarOut, &locs183, &a0, &a4, elements, out)
+	defer c.Abandon()
 	r0 := kernels.IsinTensorScalarOut(elements, test_element, assume_unique, invert, out)
-	checksPost12(&c, &locs176, &a0, &a4, elements, out)
+	checksPost17(&c, &locs183, &a0, &a4, elements, out)
 	return r0
 }
 
@@ -2866,9 +2987,9 @@ func IsinTensorScalar(elements *torch.Tensor, test_element torch.Scalar, assume_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opIsinTensorScalar, &locs177, &a0, elements)
+	checksPre46(&c, &opIsinTensorScalar, &locs184, &a0, elements)
 	r0 := kernels.IsinTensorScalar(elements, test_element, assume_unique, invert)
-	checksPost38(&c, &locs177, &a0, elements, r0)
+	checksPost47(&c, &locs184, &a0, elements, r0)
 	return r0
 }
 
@@ -2885,9 +3006,10 @@ func IsinScalarTensorOut(element torch.Scalar, test_elements *torch.Tensor, assu
 	}
 	var c asserts.Call
 	var a1, a4 asserts.Saved
-	checksPre11(&c, &opIsinScalarTensorOut, &locs178, &a1, &a4, test_elements, out)
+	checksPre48(&c, &opIsinScalarTensorOut, &locs185, &a1, &a4, test_elements, out)
+	defer c.Abandon()
 	r0 := kernels.IsinScalarTensorOut(element, test_elements, assume_unique, invert, out)
-	checksPost12(&c, &locs178, &a1, &a4, test_elements, out)
+	checksPost17(&c, &locs185, &a1, &a4, test_elements, out)
 	return r0
 }
 
@@ -2904,9 +3026,9 @@ func IsinScalarTensor(element torch.Scalar, test_elements *torch.Tensor, assume_
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opIsinScalarTensor, &locs179, &a1, test_elements)
+	checksPre46(&c, &opIsinScalarTensor, &locs186, &a1, test_elements)
 	r0 := kernels.IsinScalarTensor(element, test_elements, assume_unique, invert)
-	checksPost38(&c, &locs179, &a1, test_elements, r0)
+	checksPost47(&c, &locs186, &a1, test_elements, r0)
 	return r0
 }
 
@@ -2923,9 +3045,9 @@ func Isnan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opIsnan, &locs0, &a0, self)
+	checksPre46(&c, &opIsnan, &locs0, &a0, self)
 	r0 := kernels.Isnan(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2942,9 +3064,10 @@ func IsnanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opIsnanOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opIsnanOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IsnanOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2960,9 +3083,9 @@ func IsDistributed(self *torch.Tensor) bool {
 		return kernels.IsDistributed(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opIsDistributed, &locs3)
+	checksPre5(&c, &opIsDistributed, &locs3)
 	r0 := kernels.IsDistributed(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2978,9 +3101,9 @@ func IsFloatingPoint(self *torch.Tensor) bool {
 		return kernels.IsFloatingPoint(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opIsFloatingPoint, &locs3)
+	checksPre5(&c, &opIsFloatingPoint, &locs3)
 	r0 := kernels.IsFloatingPoint(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2996,9 +3119,9 @@ func IsComplex(self *torch.Tensor) bool {
 		return kernels.IsComplex(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opIsComplex, &locs3)
+	checksPre5(&c, &opIsComplex, &locs3)
 	r0 := kernels.IsComplex(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -3014,9 +3137,9 @@ func IsConj(self *torch.Tensor) bool {
 		return kernels.IsConj(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opIsConj, &locs3)
+	checksPre5(&c, &opIsConj, &locs3)
 	r0 := kernels.IsConj(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -3032,9 +3155,9 @@ func XIsZerotensor(self *torch.Tensor) bool {
 		return kernels.XIsZerotensor(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXIsZerotensor, &locs3)
+	checksPre5(&c, &opXIsZerotensor, &locs3)
 	r0 := kernels.XIsZerotensor(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -3050,9 +3173,9 @@ func IsNeg(self *torch.Tensor) bool {
 		return kernels.IsNeg(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opIsNeg, &locs3)
+	checksPre5(&c, &opIsNeg, &locs3)
 	r0 := kernels.IsNeg(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -3086,9 +3209,9 @@ func IsNonzero(self *torch.Tensor) bool {
 		return kernels.IsNonzero(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opIsNonzero, &locs3)
+	checksPre5(&c, &opIsNonzero, &locs3)
 	r0 := kernels.IsNonzero(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -3105,9 +3228,9 @@ func IsSameSize(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opIsSameSize, &locs8, &a0, &a1, self, other)
+	checksPre16(&c, &opIsSameSize, &locs8, &a0, &a1, self, other)
 	r0 := kernels.IsSameSize(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -3123,9 +3246,9 @@ func IsSigned(self *torch.Tensor) bool {
 		return kernels.IsSigned(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opIsSigned, &locs3)
+	checksPre5(&c, &opIsSigned, &locs3)
 	r0 := kernels.IsSigned(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -3141,9 +3264,9 @@ func IsInference(self *torch.Tensor) bool {
 		return kernels.IsInference(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opIsInference, &locs3)
+	checksPre5(&c, &opIsInference, &locs3)
 	r0 := kernels.IsInference(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -3159,9 +3282,9 @@ func KlDiv(self *torch.Tensor, target *torch.Tensor, reduction int64, log_target
 		return kernels.KlDiv(self, target, reduction, log_target)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opKlDiv, &locs160)
+	checksPre9(&c, &opKlDiv, &locs166)
 	r0 := kernels.KlDiv(self, target, reduction, log_target)
-	checksPost6(&c, &locs160)
+	checksPost10(&c, &locs166)
 	return r0
 }
 
@@ -3177,9 +3300,9 @@ func Kron(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Kron(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opKron, &locs6)
+	checksPre9(&c, &opKron, &locs6)
 	r0 := kernels.Kron(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -3195,9 +3318,11 @@ func KronOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.KronOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opKronOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opKronOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.KronOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -3214,9 +3339,9 @@ func Kthvalue(self *torch.Tensor, k_ int64, dim int64, keepdim bool) (*torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opKthvalue, &locs27, &a0, self)
+	checksPre40(&c, &opKthvalue, &locs27, &a0, self)
 	r0, r1 := kernels.Kthvalue(self, k_, dim, keepdim)
-	checksPost35(&c, &locs27, &a0, self, r0, r1)
+	checksPost41(&c, &locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3233,9 +3358,10 @@ func KthvalueValues(self *torch.Tensor, k_ int64, dim int64, keepdim bool, value
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre40(&c, &opKthvalueValues, &locs115, &a0, &a4, &a5, self, values, indices)
+	checksPre93(&c, &opKthvalueValues, &locs120, &a0, &a4, &a5, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.KthvalueValues(self, k_, dim, keepdim, values, indices)
-	checksPost41(&c, &locs115, &a0, &a4, &a5, self, values, indices)
+	checksPost52(&c, &locs120, &a0, &a4, &a5, self, values, indices)
 	return r0, r1
 }
 
@@ -3251,9 +3377,9 @@ func KthvalueDimname(self *torch.Tensor, k_ int64, dim string, keepdim bool) (*t
 		return kernels.KthvalueDimname(self, k_, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opKthvalueDimname, &locs27)
+	checksPre9(&c, &opKthvalueDimname, &locs27)
 	r0, r1 := kernels.KthvalueDimname(self, k_, dim, keepdim)
-	checksPost7(&c, &locs27)
+	checksPost11(&c, &locs27)
 	return r0, r1
 }
 
@@ -3269,9 +3395,11 @@ func KthvalueDimnameOut(self *torch.Tensor, k_ int64, dim string, keepdim bool, 
 		return kernels.KthvalueDimnameOut(self, k_, dim, keepdim, values, indices)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opKthvalueDimnameOut, &locs115)
+	var a4, a5 asserts.Saved
+	checksPre42(&c, &opKthvalueDimnameOut, &locs121, &a4, &a5, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.KthvalueDimnameOut(self, k_, dim, keepdim, values, indices)
-	checksPost10(&c, &locs115)
+	checksPost43(&c, &locs121, &a4, &a5, values, indices)
 	return r0, r1
 }
 
@@ -3306,9 +3434,9 @@ func NativeLayerNorm(input *torch.Tensor, normalized_shape []int64, weight *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre84(&c, &opNativeLayerNorm, &locs161, &a0, &a2, &a3, input, weight, bias)
+	checksPre112(&c, &opNativeLayerNorm, &locs167, &a0, &a2, &a3, input, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNorm(input, normalized_shape, weight, bias, eps)
-	checksPost85(&c, &locs161, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
+	checksPost113(&c, &locs167, &a0, &a2, &a3, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3324,9 +3452,11 @@ func NativeLayerNormOut(input *torch.Tensor, normalized_shape []int64, weight *t
 		return kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opNativeLayerNormOut, &locs162)
+	var a5, a6, a7 asserts.Saved
+	checksPre114(&c, &opNativeLayerNormOut, &locs168, &a5, &a6, &a7, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormOut(input, normalized_shape, weight, bias, eps, out0, out1, out2)
-	checksPost23(&c, &locs162)
+	checksPost115(&c, &locs168, &a5, &a6, &a7, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3343,9 +3473,9 @@ func NativeLayerNormBackward(grad_out *torch.Tensor, input *torch.Tensor, normal
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4, a5, a6 asserts.Saved
-	checksPre92(&c, &opNativeLayerNormBackward, &locs180, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
+	checksPre124(&c, &opNativeLayerNormBackward, &locs187, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias)
 	r0, r1, r2 := kernels.NativeLayerNormBackward(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask)
-	checksPost93(&c, &locs180, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
+	checksPost125(&c, &locs187, &a0, &a1, &a3, &a4, &a5, &a6, grad_out, input, mean, rstd, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3361,9 +3491,11 @@ func NativeLayerNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, nor
 		return kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opNativeLayerNormBackwardOut, &locs164)
+	var a8, a9, a10 asserts.Saved
+	checksPre88(&c, &opNativeLayerNormBackwardOut, &locs170, &a8, &a9, &a10, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeLayerNormBackwardOut(grad_out, input, normalized_shape, mean, rstd, weight, bias, output_mask, out0, out1, out2)
-	checksPost70(&c, &locs164)
+	checksPost89(&c, &locs170, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3398,9 +3530,9 @@ func NanToNum(self *torch.Tensor, nan *float64, posinf *float64, neginf *float64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNanToNum, &locs0, &a0, self)
+	checksPre46(&c, &opNanToNum, &locs0, &a0, self)
 	r0 := kernels.NanToNum(self, nan, posinf, neginf)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3417,9 +3549,10 @@ func NanToNum_(self *torch.Tensor, nan *float64, posinf *float64, neginf *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opNanToNum_, &locs3, &a0, self)
+	checksPre7(&c, &opNanToNum_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.NanToNum_(self, nan, posinf, neginf)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3436,9 +3569,10 @@ func NanToNumOut(self *torch.Tensor, nan *float64, posinf *float64, neginf *floa
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opNanToNumOut, &locs40, &a0, &a4, self, out)
+	checksPre48(&c, &opNanToNumOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NanToNumOut(self, nan, posinf, neginf, out)
-	checksPost12(&c, &locs40, &a0, &a4, self, out)
+	checksPost17(&c, &locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -3455,9 +3589,9 @@ func Linear(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opLinear, &locs85, &a0, &a1, &a2, input, weight, bias)
+	checksPre64(&c, &opLinear, &locs89, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.Linear(input, weight, bias)
-	checksPost50(&c, &locs85, &a0, &a1, &a2, input, weight, bias, r0)
+	checksPost65(&c, &locs89, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -3474,9 +3608,9 @@ func LinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre61(&c, &opLinearBackward, &locs181, &a0, &a1, &a2, self, grad_output, weight)
+	checksPre76(&c, &opLinearBackward, &locs188, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.LinearBackward(self, grad_output, weight, output_mask)
-	checksPost62(&c, &locs181, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	checksPost77(&c, &locs188, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -3492,9 +3626,11 @@ func LinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weight *to
 		return kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opLinearBackwardOut, &locs182)
+	var a4, a5, a6 asserts.Saved
+	checksPre78(&c, &opLinearBackwardOut, &locs189, &a4, &a5, &a6, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	checksPost63(&c, &locs182)
+	checksPost79(&c, &locs189, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3511,9 +3647,10 @@ func LinearOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opLinearOut, &locs86, &a0, &a1, &a3, input, weight, out)
+	checksPre51(&c, &opLinearOut, &locs190, &a0, &a1, &a3, input, weight, out)
+	defer c.Abandon()
 	r0 := kernels.LinearOut(input, weight, bias, out)
-	checksPost41(&c, &locs86, &a0, &a1, &a3, input, weight, out)
+	checksPost52(&c, &locs190, &a0, &a1, &a3, input, weight, out)
 	return r0
 }
 
@@ -3530,9 +3667,9 @@ func MkldnnLinear(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opMkldnnLinear, &locs91, &a0, &a1, &a2, self, weight, bias)
+	checksPre64(&c, &opMkldnnLinear, &locs95, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnLinear(self, weight, bias)
-	checksPost50(&c, &locs91, &a0, &a1, &a2, self, weight, bias, r0)
+	checksPost65(&c, &locs95, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -3548,9 +3685,11 @@ func MkldnnLinearOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.MkldnnLinearOut(self, weight, bias, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMkldnnLinearOut, &locs106)
+	var a3 asserts.Saved
+	checksPre14(&c, &opMkldnnLinearOut, &locs111, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnLinearOut(self, weight, bias, out)
-	checksPost10(&c, &locs106)
+	checksPost15(&c, &locs111, &a3, out)
 	return r0
 }
 
@@ -3566,9 +3705,9 @@ func MkldnnLinearBackwardInput(input_size []int64, grad_output *torch.Tensor, we
 		return kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMkldnnLinearBackwardInput, &locs183)
+	checksPre9(&c, &opMkldnnLinearBackwardInput, &locs191)
 	r0 := kernels.MkldnnLinearBackwardInput(input_size, grad_output, weight)
-	checksPost6(&c, &locs183)
+	checksPost10(&c, &locs191)
 	return r0
 }
 
@@ -3584,9 +3723,11 @@ func MkldnnLinearBackwardInputOut(input_size []int64, grad_output *torch.Tensor,
 		return kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMkldnnLinearBackwardInputOut, &locs184)
+	var a3 asserts.Saved
+	checksPre14(&c, &opMkldnnLinearBackwardInputOut, &locs192, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnLinearBackwardInputOut(input_size, grad_output, weight, out)
-	checksPost10(&c, &locs184)
+	checksPost15(&c, &locs192, &a3, out)
 	return r0
 }
 
@@ -3602,9 +3743,9 @@ func MkldnnLinearBackwardWeights(grad_output *torch.Tensor, input *torch.Tensor,
 		return kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opMkldnnLinearBackwardWeights, &locs185)
+	checksPre60(&c, &opMkldnnLinearBackwardWeights, &locs193)
 	r0, r1 := kernels.MkldnnLinearBackwardWeights(grad_output, input, weight, bias_defined)
-	checksPost71(&c, &locs185)
+	checksPost90(&c, &locs193)
 	return r0, r1
 }
 
@@ -3620,9 +3761,11 @@ func MkldnnLinearBackwardWeightsOut(grad_output *torch.Tensor, input *torch.Tens
 		return kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opMkldnnLinearBackwardWeightsOut, &locs186)
+	var a4, a5 asserts.Saved
+	checksPre91(&c, &opMkldnnLinearBackwardWeightsOut, &locs194, &a4, &a5, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.MkldnnLinearBackwardWeightsOut(grad_output, input, weight, bias_defined, out0, out1)
-	checksPost72(&c, &locs186)
+	checksPost92(&c, &locs194, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -3638,9 +3781,9 @@ func MkldnnLinearBackward(self *torch.Tensor, grad_output *torch.Tensor, weight 
 		return kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opMkldnnLinearBackward, &locs181)
+	checksPre62(&c, &opMkldnnLinearBackward, &locs188)
 	r0, r1, r2 := kernels.MkldnnLinearBackward(self, grad_output, weight, output_mask)
-	checksPost48(&c, &locs181)
+	checksPost63(&c, &locs188)
 	return r0, r1, r2
 }
 
@@ -3656,9 +3799,11 @@ func MkldnnLinearBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, weig
 		return kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opMkldnnLinearBackwardOut, &locs182)
+	var a4, a5, a6 asserts.Saved
+	checksPre78(&c, &opMkldnnLinearBackwardOut, &locs189, &a4, &a5, &a6, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.MkldnnLinearBackwardOut(self, grad_output, weight, output_mask, out0, out1, out2)
-	checksPost63(&c, &locs182)
+	checksPost79(&c, &locs189, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -3692,9 +3837,9 @@ func XCsltSparseMm(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias *torc
 		return kernels.XCsltSparseMm(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result, alg_id, split_k, split_k_one_kernel)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXCsltSparseMm, &locs187)
+	checksPre9(&c, &opXCsltSparseMm, &locs195)
 	r0 := kernels.XCsltSparseMm(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result, alg_id, split_k, split_k_one_kernel)
-	checksPost6(&c, &locs187)
+	checksPost10(&c, &locs195)
 	return r0
 }
 
@@ -3711,9 +3856,9 @@ func XCsltSparseMmSearch(compressed_A *torch.Tensor, dense_B *torch.Tensor, bias
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opXCsltSparseMmSearch, &locs188, &a0, &a1, compressed_A, dense_B)
+	checksPre16(&c, &opXCsltSparseMmSearch, &locs196, &a0, &a1, compressed_A, dense_B)
 	r0 := kernels.XCsltSparseMmSearch(compressed_A, dense_B, bias, alpha, out_dtype, transpose_result)
-	checksPost12(&c, &locs188, &a0, &a1, compressed_A, dense_B)
+	checksPost17(&c, &locs196, &a0, &a1, compressed_A, dense_B)
 	return r0
 }
 
@@ -3729,9 +3874,9 @@ func XSparseSemiStructuredTile(input *torch.Tensor, algorithm string, use_cutlas
 		return kernels.XSparseSemiStructuredTile(input, algorithm, use_cutlass)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXSparseSemiStructuredTile, &locs189)
+	checksPre62(&c, &opXSparseSemiStructuredTile, &locs197)
 	r0, r1, r2, r3, r4 := kernels.XSparseSemiStructuredTile(input, algorithm, use_cutlass)
-	checksPost94(&c, &locs189)
+	checksPost126(&c, &locs197)
 	return r0, r1, r2, r3, r4
 }
 
@@ -3747,9 +3892,9 @@ func XSparseSemiStructuredApply(input *torch.Tensor, thread_masks *torch.Tensor)
 		return kernels.XSparseSemiStructuredApply(input, thread_masks)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSparseSemiStructuredApply, &locs190)
+	checksPre44(&c, &opXSparseSemiStructuredApply, &locs198)
 	r0, r1 := kernels.XSparseSemiStructuredApply(input, thread_masks)
-	checksPost36(&c, &locs190)
+	checksPost45(&c, &locs198)
 	return r0, r1
 }
 
@@ -3765,9 +3910,9 @@ func XSparseSemiStructuredApplyDense(input *torch.Tensor, thread_masks *torch.Te
 		return kernels.XSparseSemiStructuredApplyDense(input, thread_masks)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseSemiStructuredApplyDense, &locs191)
+	checksPre9(&c, &opXSparseSemiStructuredApplyDense, &locs199)
 	r0 := kernels.XSparseSemiStructuredApplyDense(input, thread_masks)
-	checksPost6(&c, &locs191)
+	checksPost10(&c, &locs199)
 	return r0
 }
 
@@ -3783,9 +3928,9 @@ func XSparseSemiStructuredLinear(input *torch.Tensor, weight *torch.Tensor, meta
 		return kernels.XSparseSemiStructuredLinear(input, weight, meta, bias, activation, out_dtype)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSparseSemiStructuredLinear, &locs192)
+	checksPre44(&c, &opXSparseSemiStructuredLinear, &locs200)
 	r0 := kernels.XSparseSemiStructuredLinear(input, weight, meta, bias, activation, out_dtype)
-	checksPost44(&c, &locs192)
+	checksPost57(&c, &locs200)
 	return r0
 }
 
@@ -3801,9 +3946,9 @@ func XSparseSemiStructuredMm(mat1 *torch.Tensor, mat1_meta *torch.Tensor, mat2 *
 		return kernels.XSparseSemiStructuredMm(mat1, mat1_meta, mat2, out_dtype)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSparseSemiStructuredMm, &locs193)
+	checksPre44(&c, &opXSparseSemiStructuredMm, &locs201)
 	r0 := kernels.XSparseSemiStructuredMm(mat1, mat1_meta, mat2, out_dtype)
-	checksPost44(&c, &locs193)
+	checksPost57(&c, &locs201)
 	return r0
 }
 
@@ -3819,9 +3964,9 @@ func XSparseSemiStructuredAddmm(input *torch.Tensor, mat1 *torch.Tensor, mat1_me
 		return kernels.XSparseSemiStructuredAddmm(input, mat1, mat1_meta, mat2, alpha, beta, out_dtype)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXSparseSemiStructuredAddmm, &locs194)
+	checksPre60(&c, &opXSparseSemiStructuredAddmm, &locs202)
 	r0 := kernels.XSparseSemiStructuredAddmm(input, mat1, mat1_meta, mat2, alpha, beta, out_dtype)
-	checksPost73(&c, &locs194)
+	checksPost94(&c, &locs202)
 	return r0
 }
 
@@ -3837,9 +3982,9 @@ func XMixedDtypesLinear(input *torch.Tensor, weight *torch.Tensor, scale *torch.
 		return kernels.XMixedDtypesLinear(input, weight, scale, bias, activation)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXMixedDtypesLinear, &locs195)
+	checksPre44(&c, &opXMixedDtypesLinear, &locs203)
 	r0 := kernels.XMixedDtypesLinear(input, weight, scale, bias, activation)
-	checksPost44(&c, &locs195)
+	checksPost57(&c, &locs203)
 	return r0
 }
 
@@ -3855,9 +4000,9 @@ func FbgemmLinearInt8WeightFp32Activation(input *torch.Tensor, weight *torch.Ten
 		return kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opFbgemmLinearInt8WeightFp32Activation, &locs196)
+	checksPre62(&c, &opFbgemmLinearInt8WeightFp32Activation, &locs204)
 	r0 := kernels.FbgemmLinearInt8WeightFp32Activation(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	checksPost74(&c, &locs196)
+	checksPost97(&c, &locs204)
 	return r0
 }
 
@@ -3873,9 +4018,9 @@ func FbgemmLinearInt8Weight(input *torch.Tensor, weight *torch.Tensor, packed *t
 		return kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opFbgemmLinearInt8Weight, &locs196)
+	checksPre62(&c, &opFbgemmLinearInt8Weight, &locs204)
 	r0 := kernels.FbgemmLinearInt8Weight(input, weight, packed, col_offsets, weight_scale, weight_zero_point, bias)
-	checksPost74(&c, &locs196)
+	checksPost97(&c, &locs204)
 	return r0
 }
 
@@ -3891,9 +4036,9 @@ func FbgemmLinearQuantizeWeight(input *torch.Tensor) (*torch.Tensor, *torch.Tens
 		return kernels.FbgemmLinearQuantizeWeight(input)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFbgemmLinearQuantizeWeight, &locs31)
+	checksPre9(&c, &opFbgemmLinearQuantizeWeight, &locs31)
 	r0, r1, r2, r3 := kernels.FbgemmLinearQuantizeWeight(input)
-	checksPost7(&c, &locs31)
+	checksPost11(&c, &locs31)
 	return r0, r1, r2, r3
 }
 
@@ -3927,9 +4072,9 @@ func XWrappedLinearPrepack(weight *torch.Tensor, weight_scale *torch.Tensor, wei
 		return kernels.XWrappedLinearPrepack(weight, weight_scale, weight_zero_point, bias)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXWrappedLinearPrepack, &locs197)
+	checksPre60(&c, &opXWrappedLinearPrepack, &locs205)
 	r0 := kernels.XWrappedLinearPrepack(weight, weight_scale, weight_zero_point, bias)
-	checksPost73(&c, &locs197)
+	checksPost94(&c, &locs205)
 	return r0
 }
 
@@ -3945,9 +4090,9 @@ func XWrappedQuantizedLinearPrepacked(input *torch.Tensor, input_scale *torch.Te
 		return kernels.XWrappedQuantizedLinearPrepacked(input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, out_channel)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opXWrappedQuantizedLinearPrepacked, &locs198)
+	checksPre80(&c, &opXWrappedQuantizedLinearPrepacked, &locs206)
 	r0 := kernels.XWrappedQuantizedLinearPrepacked(input, input_scale, input_zero_point, packed_weight, output_scale, output_zero_point, out_channel)
-	checksPost95(&c, &locs198)
+	checksPost127(&c, &locs206)
 	return r0
 }
 
@@ -3963,9 +4108,9 @@ func FbgemmLinearFp16WeightFp32Activation(input *torch.Tensor, packed_weight *to
 		return kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opFbgemmLinearFp16WeightFp32Activation, &locs199)
+	checksPre44(&c, &opFbgemmLinearFp16WeightFp32Activation, &locs207)
 	r0 := kernels.FbgemmLinearFp16WeightFp32Activation(input, packed_weight, bias)
-	checksPost44(&c, &locs199)
+	checksPost57(&c, &locs207)
 	return r0
 }
 
@@ -3981,9 +4126,9 @@ func FbgemmLinearFp16Weight(input *torch.Tensor, packed_weight *torch.Tensor, bi
 		return kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opFbgemmLinearFp16Weight, &locs199)
+	checksPre44(&c, &opFbgemmLinearFp16Weight, &locs207)
 	r0 := kernels.FbgemmLinearFp16Weight(input, packed_weight, bias)
-	checksPost44(&c, &locs199)
+	checksPost57(&c, &locs207)
 	return r0
 }
 
@@ -4035,9 +4180,9 @@ func LdexpTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LdexpTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLdexpTensor, &locs6)
+	checksPre9(&c, &opLdexpTensor, &locs6)
 	r0 := kernels.LdexpTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -4053,9 +4198,11 @@ func Ldexp_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Ldexp_(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLdexp_, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opLdexp_, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Ldexp_(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -4071,9 +4218,11 @@ func LdexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.LdexpOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLdexpOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opLdexpOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LdexpOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -4089,9 +4238,9 @@ func Linspace(start torch.Scalar, end torch.Scalar, steps int64, dtype *int, lay
 		return kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opLinspace, &locs14)
+	checksPre5(&c, &opLinspace, &locs14)
 	r0 := kernels.Linspace(start, end, steps, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -4107,9 +4256,9 @@ func LinspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, d
 		return kernels.LinspaceTensorTensor(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinspaceTensorTensor, &locs200)
+	checksPre9(&c, &opLinspaceTensorTensor, &locs208)
 	r0 := kernels.LinspaceTensorTensor(start, end, steps, dtype, layout, device, pin_memory)
-	checksPost6(&c, &locs200)
+	checksPost10(&c, &locs208)
 	return r0
 }
 
@@ -4125,9 +4274,9 @@ func LinspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, dt
 		return kernels.LinspaceTensorScalar(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinspaceTensorScalar, &locs201)
+	checksPre0(&c, &opLinspaceTensorScalar, &locs209)
 	r0 := kernels.LinspaceTensorScalar(start, end, steps, dtype, layout, device, pin_memory)
-	checksPost1(&c, &locs201)
+	checksPost1(&c, &locs209)
 	return r0
 }
 
@@ -4143,9 +4292,9 @@ func LinspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, dt
 		return kernels.LinspaceScalarTensor(start, end, steps, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinspaceScalarTensor, &locs202)
+	checksPre0(&c, &opLinspaceScalarTensor, &locs210)
 	r0 := kernels.LinspaceScalarTensor(start, end, steps, dtype, layout, device, pin_memory)
-	checksPost1(&c, &locs202)
+	checksPost1(&c, &locs210)
 	return r0
 }
 
@@ -4161,9 +4310,11 @@ func LinspaceOut(start torch.Scalar, end torch.Scalar, steps int64, out *torch.T
 		return kernels.LinspaceOut(start, end, steps, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opLinspaceOut, &locs26)
+	var a3 asserts.Saved
+	checksPre7(&c, &opLinspaceOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinspaceOut(start, end, steps, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a3, out)
 	return r0
 }
 
@@ -4179,9 +4330,11 @@ func LinspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 		return kernels.LinspaceTensorTensorOut(start, end, steps, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinspaceTensorTensorOut, &locs203)
+	var a3 asserts.Saved
+	checksPre14(&c, &opLinspaceTensorTensorOut, &locs211, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinspaceTensorTensorOut(start, end, steps, out)
-	checksPost10(&c, &locs203)
+	checksPost15(&c, &locs211, &a3, out)
 	return r0
 }
 
@@ -4197,9 +4350,11 @@ func LinspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 		return kernels.LinspaceTensorScalarOut(start, end, steps, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinspaceTensorScalarOut, &locs204)
+	var a3 asserts.Saved
+	checksPre3(&c, &opLinspaceTensorScalarOut, &locs212, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinspaceTensorScalarOut(start, end, steps, out)
-	checksPost2(&c, &locs204)
+	checksPost31(&c, &locs212, &a3, out)
 	return r0
 }
 
@@ -4215,9 +4370,11 @@ func LinspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 		return kernels.LinspaceScalarTensorOut(start, end, steps, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinspaceScalarTensorOut, &locs205)
+	var a3 asserts.Saved
+	checksPre3(&c, &opLinspaceScalarTensorOut, &locs213, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinspaceScalarTensorOut(start, end, steps, out)
-	checksPost2(&c, &locs205)
+	checksPost31(&c, &locs213, &a3, out)
 	return r0
 }
 
@@ -4234,9 +4391,9 @@ func Log(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLog, &locs0, &a0, self)
+	checksPre46(&c, &opLog, &locs0, &a0, self)
 	r0 := kernels.Log(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4253,9 +4410,10 @@ func Log_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLog_, &locs3, &a0, self)
+	checksPre7(&c, &opLog_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Log_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4272,9 +4430,10 @@ func LogOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLogOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opLogOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4291,9 +4450,9 @@ func Log10(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLog10, &locs0, &a0, self)
+	checksPre46(&c, &opLog10, &locs0, &a0, self)
 	r0 := kernels.Log10(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4310,9 +4469,10 @@ func Log10_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLog10_, &locs3, &a0, self)
+	checksPre7(&c, &opLog10_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Log10_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4329,9 +4489,10 @@ func Log10Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLog10Out, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opLog10Out, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Log10Out(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4348,9 +4509,9 @@ func Log1p(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLog1p, &locs0, &a0, self)
+	checksPre46(&c, &opLog1p, &locs0, &a0, self)
 	r0 := kernels.Log1p(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4367,9 +4528,10 @@ func Log1p_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLog1p_, &locs3, &a0, self)
+	checksPre7(&c, &opLog1p_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Log1p_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4386,9 +4548,10 @@ func Log1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLog1pOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opLog1pOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Log1pOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4405,9 +4568,9 @@ func Log2(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLog2, &locs0, &a0, self)
+	checksPre46(&c, &opLog2, &locs0, &a0, self)
 	r0 := kernels.Log2(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4424,9 +4587,10 @@ func Log2_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLog2_, &locs3, &a0, self)
+	checksPre7(&c, &opLog2_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Log2_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4443,9 +4607,10 @@ func Log2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLog2Out, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opLog2Out, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Log2Out(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4462,9 +4627,10 @@ func LogaddexpOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLogaddexpOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opLogaddexpOut, &locs42, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LogaddexpOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4481,9 +4647,9 @@ func Logaddexp(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLogaddexp, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opLogaddexp, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4500,9 +4666,10 @@ func Logaddexp2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLogaddexp2Out, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opLogaddexp2Out, &locs42, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.Logaddexp2Out(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4519,9 +4686,9 @@ func Logaddexp2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLogaddexp2, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opLogaddexp2, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Logaddexp2(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4538,9 +4705,9 @@ func XlogyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXlogyTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opXlogyTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.XlogyTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4557,9 +4724,9 @@ func XlogyScalarSelf(self torch.Scalar, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opXlogyScalarSelf, &locs206, &a1, other)
+	checksPre46(&c, &opXlogyScalarSelf, &locs214, &a1, other)
 	r0 := kernels.XlogyScalarSelf(self, other)
-	checksPost38(&c, &locs206, &a1, other, r0)
+	checksPost47(&c, &locs214, &a1, other, r0)
 	return r0
 }
 
@@ -4576,9 +4743,9 @@ func XlogyScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXlogyScalarOther, &locs0, &a0, self)
+	checksPre46(&c, &opXlogyScalarOther, &locs0, &a0, self)
 	r0 := kernels.XlogyScalarOther(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4595,9 +4762,10 @@ func Xlogy_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opXlogy_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opXlogy_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Xlogy_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4614,9 +4782,10 @@ func Xlogy_ScalarOther(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opXlogy_ScalarOther, &locs3, &a0, self)
+	checksPre7(&c, &opXlogy_ScalarOther, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Xlogy_ScalarOther(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4633,9 +4802,10 @@ func XlogyOutTensor(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opXlogyOutTensor, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opXlogyOutTensor, &locs42, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.XlogyOutTensor(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -4652,9 +4822,10 @@ func XlogyOutScalarSelf(self torch.Scalar, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opXlogyOutScalarSelf, &locs207, &a1, &a2, other, out)
+	checksPre48(&c, &opXlogyOutScalarSelf, &locs215, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarSelf(self, other, out)
-	checksPost12(&c, &locs207, &a1, &a2, other, out)
+	checksPost17(&c, &locs215, &a1, &a2, other, out)
 	return r0
 }
 
@@ -4671,9 +4842,10 @@ func XlogyOutScalarOther(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opXlogyOutScalarOther, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opXlogyOutScalarOther, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.XlogyOutScalarOther(self, other, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -4689,9 +4861,9 @@ func Logspace(start torch.Scalar, end torch.Scalar, steps int64, base float64, d
 		return kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opLogspace, &locs14)
+	checksPre5(&c, &opLogspace, &locs14)
 	r0 := kernels.Logspace(start, end, steps, base, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -4707,9 +4879,9 @@ func LogspaceTensorTensor(start *torch.Tensor, end *torch.Tensor, steps int64, b
 		return kernels.LogspaceTensorTensor(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLogspaceTensorTensor, &locs200)
+	checksPre9(&c, &opLogspaceTensorTensor, &locs208)
 	r0 := kernels.LogspaceTensorTensor(start, end, steps, base, dtype, layout, device, pin_memory)
-	checksPost6(&c, &locs200)
+	checksPost10(&c, &locs208)
 	return r0
 }
 
@@ -4725,9 +4897,9 @@ func LogspaceTensorScalar(start *torch.Tensor, end torch.Scalar, steps int64, ba
 		return kernels.LogspaceTensorScalar(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogspaceTensorScalar, &locs201)
+	checksPre0(&c, &opLogspaceTensorScalar, &locs209)
 	r0 := kernels.LogspaceTensorScalar(start, end, steps, base, dtype, layout, device, pin_memory)
-	checksPost1(&c, &locs201)
+	checksPost1(&c, &locs209)
 	return r0
 }
 
@@ -4743,9 +4915,9 @@ func LogspaceScalarTensor(start torch.Scalar, end *torch.Tensor, steps int64, ba
 		return kernels.LogspaceScalarTensor(start, end, steps, base, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogspaceScalarTensor, &locs202)
+	checksPre0(&c, &opLogspaceScalarTensor, &locs210)
 	r0 := kernels.LogspaceScalarTensor(start, end, steps, base, dtype, layout, device, pin_memory)
-	checksPost1(&c, &locs202)
+	checksPost1(&c, &locs210)
 	return r0
 }
 
@@ -4761,9 +4933,11 @@ func LogspaceOut(start torch.Scalar, end torch.Scalar, steps int64, base float64
 		return kernels.LogspaceOut(start, end, steps, base, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opLogspaceOut, &locs26)
+	var a4 asserts.Saved
+	checksPre7(&c, &opLogspaceOut, &locs26, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LogspaceOut(start, end, steps, base, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a4, out)
 	return r0
 }
 
@@ -4779,9 +4953,11 @@ func LogspaceTensorTensorOut(start *torch.Tensor, end *torch.Tensor, steps int64
 		return kernels.LogspaceTensorTensorOut(start, end, steps, base, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLogspaceTensorTensorOut, &locs203)
+	var a4 asserts.Saved
+	checksPre14(&c, &opLogspaceTensorTensorOut, &locs211, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LogspaceTensorTensorOut(start, end, steps, base, out)
-	checksPost10(&c, &locs203)
+	checksPost15(&c, &locs211, &a4, out)
 	return r0
 }
 
@@ -4797,9 +4973,11 @@ func LogspaceTensorScalarOut(start *torch.Tensor, end torch.Scalar, steps int64,
 		return kernels.LogspaceTensorScalarOut(start, end, steps, base, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogspaceTensorScalarOut, &locs204)
+	var a4 asserts.Saved
+	checksPre3(&c, &opLogspaceTensorScalarOut, &locs212, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LogspaceTensorScalarOut(start, end, steps, base, out)
-	checksPost2(&c, &locs204)
+	checksPost31(&c, &locs212, &a4, out)
 	return r0
 }
 
@@ -4815,9 +4993,11 @@ func LogspaceScalarTensorOut(start torch.Scalar, end *torch.Tensor, steps int64,
 		return kernels.LogspaceScalarTensorOut(start, end, steps, base, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogspaceScalarTensorOut, &locs205)
+	var a4 asserts.Saved
+	checksPre3(&c, &opLogspaceScalarTensorOut, &locs213, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LogspaceScalarTensorOut(start, end, steps, base, out)
-	checksPost2(&c, &locs205)
+	checksPost31(&c, &locs213, &a4, out)
 	return r0
 }
 
@@ -4851,9 +5031,11 @@ func LogSoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tens
 		return kernels.LogSoftmaxIntOut(self, dim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogSoftmaxIntOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opLogSoftmaxIntOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LogSoftmaxIntOut(self, dim, dtype, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -4888,9 +5070,9 @@ func XLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXLogSoftmax, &locs0, &a0, self)
+	checksPre46(&c, &opXLogSoftmax, &locs0, &a0, self)
 	r0 := kernels.XLogSoftmax(self, dim, half_to_float)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4907,9 +5089,10 @@ func XLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torc
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opXLogSoftmaxOut, &locs40, &a0, &a3, self, out)
+	checksPre48(&c, &opXLogSoftmaxOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxOut(self, dim, half_to_float, out)
-	checksPost12(&c, &locs40, &a0, &a3, self, out)
+	checksPost17(&c, &locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -4926,9 +5109,9 @@ func XLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXLogSoftmaxBackwardData, &locs208, &a0, &a1, grad_output, output)
+	checksPre12(&c, &opXLogSoftmaxBackwardData, &locs216, &a0, &a1, grad_output, output)
 	r0 := kernels.XLogSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	checksPost9(&c, &locs208, &a0, &a1, grad_output, output, r0)
+	checksPost13(&c, &locs216, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -4945,9 +5128,10 @@ func XLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre40(&c, &opXLogSoftmaxBackwardDataOut, &locs209, &a0, &a1, &a4, grad_output, output, out)
+	checksPre51(&c, &opXLogSoftmaxBackwardDataOut, &locs217, &a0, &a1, &a4, grad_output, output, out)
+	defer c.Abandon()
 	r0 := kernels.XLogSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, out)
-	checksPost41(&c, &locs209, &a0, &a1, &a4, grad_output, output, out)
+	checksPost52(&c, &locs217, &a0, &a1, &a4, grad_output, output, out)
 	return r0
 }
 
@@ -4981,9 +5165,11 @@ func XLogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 		return kernels.XLogcumsumexpOut(self, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXLogcumsumexpOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXLogcumsumexpOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XLogcumsumexpOut(self, dim, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -5000,9 +5186,9 @@ func Logcumsumexp(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLogcumsumexp, &locs0, &a0, self)
+	checksPre46(&c, &opLogcumsumexp, &locs0, &a0, self)
 	r0 := kernels.Logcumsumexp(self, dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5019,9 +5205,10 @@ func LogcumsumexpOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opLogcumsumexpOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opLogcumsumexpOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogcumsumexpOut(self, dim, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5055,9 +5242,11 @@ func LogcumsumexpDimnameOut(self *torch.Tensor, dim string, out *torch.Tensor) *
 		return kernels.LogcumsumexpDimnameOut(self, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogcumsumexpDimnameOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opLogcumsumexpDimnameOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LogcumsumexpDimnameOut(self, dim, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -5074,9 +5263,9 @@ func Logsumexp(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLogsumexp, &locs0, &a0, self)
+	checksPre46(&c, &opLogsumexp, &locs0, &a0, self)
 	r0 := kernels.Logsumexp(self, dim, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5093,9 +5282,10 @@ func LogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opLogsumexpOut, &locs40, &a0, &a3, self, out)
+	checksPre48(&c, &opLogsumexpOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogsumexpOut(self, dim, keepdim, out)
-	checksPost12(&c, &locs40, &a0, &a3, self, out)
+	checksPost17(&c, &locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5129,9 +5319,11 @@ func LogsumexpNamesOut(self *torch.Tensor, dim []string, keepdim bool, out *torc
 		return kernels.LogsumexpNamesOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogsumexpNamesOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opLogsumexpNamesOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LogsumexpNamesOut(self, dim, keepdim, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -5147,9 +5339,9 @@ func MarginRankingLoss(input1 *torch.Tensor, input2 *torch.Tensor, target *torch
 		return kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opMarginRankingLoss, &locs99)
+	checksPre44(&c, &opMarginRankingLoss, &locs103)
 	r0 := kernels.MarginRankingLoss(input1, input2, target, margin, reduction)
-	checksPost44(&c, &locs99)
+	checksPost57(&c, &locs103)
 	return r0
 }
 
@@ -5166,9 +5358,9 @@ func Matmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMatmul, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opMatmul, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Matmul(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -5184,9 +5376,9 @@ func MatmulBackward(grad *torch.Tensor, self *torch.Tensor, other *torch.Tensor,
 		return kernels.MatmulBackward(grad, self, other, mask)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opMatmulBackward, &locs210)
+	checksPre60(&c, &opMatmulBackward, &locs218)
 	r0, r1 := kernels.MatmulBackward(grad, self, other, mask)
-	checksPost71(&c, &locs210)
+	checksPost90(&c, &locs218)
 	return r0, r1
 }
 
@@ -5202,9 +5394,11 @@ func MatmulBackwardOut(grad *torch.Tensor, self *torch.Tensor, other *torch.Tens
 		return kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opMatmulBackwardOut, &locs211)
+	var a4, a5 asserts.Saved
+	checksPre91(&c, &opMatmulBackwardOut, &locs219, &a4, &a5, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.MatmulBackwardOut(grad, self, other, mask, out0, out1)
-	checksPost72(&c, &locs211)
+	checksPost92(&c, &locs219, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -5221,9 +5415,10 @@ func MatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opMatmulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opMatmulOut, &locs42, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MatmulOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -5257,9 +5452,11 @@ func MatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch.Tenso
 		return kernels.MatrixPowerOut(self, n, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMatrixPowerOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opMatrixPowerOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.MatrixPowerOut(self, n, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -5293,9 +5490,9 @@ func MatrixExpBackward(self *torch.Tensor, grad *torch.Tensor) *torch.Tensor {
 		return kernels.MatrixExpBackward(self, grad)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMatrixExpBackward, &locs212)
+	checksPre9(&c, &opMatrixExpBackward, &locs220)
 	r0 := kernels.MatrixExpBackward(self, grad)
-	checksPost6(&c, &locs212)
+	checksPost10(&c, &locs220)
 	return r0
 }
 
@@ -5311,9 +5508,9 @@ func XAminmax(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.XAminmax(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXAminmax, &locs27)
+	checksPre9(&c, &opXAminmax, &locs27)
 	r0, r1 := kernels.XAminmax(self)
-	checksPost7(&c, &locs27)
+	checksPost11(&c, &locs27)
 	return r0, r1
 }
 
@@ -5329,9 +5526,11 @@ func XAminmaxOut(self *torch.Tensor, out0 *torch.Tensor, out1 *torch.Tensor) (*t
 		return kernels.XAminmaxOut(self, out0, out1)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXAminmaxOut, &locs28)
+	var a1, a2 asserts.Saved
+	checksPre42(&c, &opXAminmaxOut, &locs28, &a1, &a2, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxOut(self, out0, out1)
-	checksPost10(&c, &locs28)
+	checksPost43(&c, &locs28, &a1, &a2, out0, out1)
 	return r0, r1
 }
 
@@ -5347,9 +5546,9 @@ func XAminmaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *t
 		return kernels.XAminmaxDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXAminmaxDim, &locs27)
+	checksPre9(&c, &opXAminmaxDim, &locs27)
 	r0, r1 := kernels.XAminmaxDim(self, dim, keepdim)
-	checksPost7(&c, &locs27)
+	checksPost11(&c, &locs27)
 	return r0, r1
 }
 
@@ -5365,9 +5564,11 @@ func XAminmaxDimOut(self *torch.Tensor, dim int64, keepdim bool, out0 *torch.Ten
 		return kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXAminmaxDimOut, &locs28)
+	var a3, a4 asserts.Saved
+	checksPre42(&c, &opXAminmaxDimOut, &locs28, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XAminmaxDimOut(self, dim, keepdim, out0, out1)
-	checksPost10(&c, &locs28)
+	checksPost43(&c, &locs28, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -5383,9 +5584,9 @@ func Aminmax(self *torch.Tensor, dim *int64, keepdim bool) (*torch.Tensor, *torc
 		return kernels.Aminmax(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opAminmax, &locs27)
+	checksPre9(&c, &opAminmax, &locs27)
 	r0, r1 := kernels.Aminmax(self, dim, keepdim)
-	checksPost7(&c, &locs27)
+	checksPost11(&c, &locs27)
 	return r0, r1
 }
 
@@ -5401,9 +5602,11 @@ func AminmaxOut(self *torch.Tensor, dim *int64, keepdim bool, min_ *torch.Tensor
 		return kernels.AminmaxOut(self, dim, keepdim, min_, max_)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opAminmaxOut, &locs213)
+	var a3, a4 asserts.Saved
+	checksPre42(&c, &opAminmaxOut, &locs221, &a3, &a4, min_, max_)
+	defer c.Abandon()
 	r0, r1 := kernels.AminmaxOut(self, dim, keepdim, min_, max_)
-	checksPost10(&c, &locs213)
+	checksPost43(&c, &locs221, &a3, &a4, min_, max_)
 	return r0, r1
 }
 
@@ -5419,9 +5622,9 @@ func XComputeLinearCombination(input *torch.Tensor, coefficients *torch.Tensor) 
 		return kernels.XComputeLinearCombination(input, coefficients)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXComputeLinearCombination, &locs214)
+	checksPre9(&c, &opXComputeLinearCombination, &locs222)
 	r0 := kernels.XComputeLinearCombination(input, coefficients)
-	checksPost6(&c, &locs214)
+	checksPost10(&c, &locs222)
 	return r0
 }
 
@@ -5437,9 +5640,11 @@ func XComputeLinearCombinationOut(input *torch.Tensor, coefficients *torch.Tenso
 		return kernels.XComputeLinearCombinationOut(input, coefficients, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXComputeLinearCombinationOut, &locs215)
+	var a2 asserts.Saved
+	checksPre14(&c, &opXComputeLinearCombinationOut, &locs223, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XComputeLinearCombinationOut(input, coefficients, out)
-	checksPost10(&c, &locs215)
+	checksPost15(&c, &locs223, &a2, out)
 	return r0
 }
 
@@ -5456,9 +5661,9 @@ func MaxDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opMaxDim, &locs27, &a0, self)
+	checksPre40(&c, &opMaxDim, &locs27, &a0, self)
 	r0, r1 := kernels.MaxDim(self, dim, keepdim)
-	checksPost35(&c, &locs27, &a0, self, r0, r1)
+	checksPost41(&c, &locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5475,9 +5680,10 @@ func MaxDimMax(self *torch.Tensor, dim int64, keepdim bool, max_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre40(&c, &opMaxDimMax, &locs216, &a0, &a3, &a4, self, max_, max_values)
+	checksPre93(&c, &opMaxDimMax, &locs224, &a0, &a3, &a4, self, max_, max_values)
+	defer c.Abandon()
 	r0, r1 := kernels.MaxDimMax(self, dim, keepdim, max_, max_values)
-	checksPost41(&c, &locs216, &a0, &a3, &a4, self, max_, max_values)
+	checksPost52(&c, &locs224, &a0, &a3, &a4, self, max_, max_values)
 	return r0, r1
 }
 
@@ -5493,9 +5699,9 @@ func MaxNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 		return kernels.MaxNamesDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMaxNamesDim, &locs27)
+	checksPre9(&c, &opMaxNamesDim, &locs27)
 	r0, r1 := kernels.MaxNamesDim(self, dim, keepdim)
-	checksPost7(&c, &locs27)
+	checksPost11(&c, &locs27)
 	return r0, r1
 }
 
@@ -5511,9 +5717,11 @@ func MaxNamesDimMax(self *torch.Tensor, dim string, keepdim bool, max_ *torch.Te
 		return kernels.MaxNamesDimMax(self, dim, keepdim, max_, max_values)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMaxNamesDimMax, &locs216)
+	var a3, a4 asserts.Saved
+	checksPre42(&c, &opMaxNamesDimMax, &locs225, &a3, &a4, max_, max_values)
+	defer c.Abandon()
 	r0, r1 := kernels.MaxNamesDimMax(self, dim, keepdim, max_, max_values)
-	checksPost10(&c, &locs216)
+	checksPost43(&c, &locs225, &a3, &a4, max_, max_values)
 	return r0, r1
 }
 
@@ -5529,9 +5737,9 @@ func ValueSelectingReductionBackward(grad *torch.Tensor, dim int64, indices *tor
 		return kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opValueSelectingReductionBackward, &locs134)
+	checksPre9(&c, &opValueSelectingReductionBackward, &locs140)
 	r0 := kernels.ValueSelectingReductionBackward(grad, dim, indices, sizes, keepdim)
-	checksPost6(&c, &locs134)
+	checksPost10(&c, &locs140)
 	return r0
 }
 
@@ -5548,9 +5756,9 @@ func Amax(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAmax, &locs0, &a0, self)
+	checksPre46(&c, &opAmax, &locs0, &a0, self)
 	r0 := kernels.Amax(self, dim, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5567,9 +5775,10 @@ func AmaxOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opAmaxOut, &locs40, &a0, &a3, self, out)
+	checksPre48(&c, &opAmaxOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AmaxOut(self, dim, keepdim, out)
-	checksPost12(&c, &locs40, &a0, &a3, self, out)
+	checksPost17(&c, &locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -5585,9 +5794,9 @@ func MaxPool1dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 		return kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMaxPool1dWithIndices, &locs27)
+	checksPre9(&c, &opMaxPool1dWithIndices, &locs27)
 	r0, r1 := kernels.MaxPool1dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost7(&c, &locs27)
+	checksPost11(&c, &locs27)
 	return r0, r1
 }
 
@@ -5622,9 +5831,9 @@ func MaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMaxPool2d, &locs0, &a0, self)
+	checksPre46(&c, &opMaxPool2d, &locs0, &a0, self)
 	r0 := kernels.MaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5641,9 +5850,9 @@ func MaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMaxPool2dBackward, &locs217, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opMaxPool2dBackward, &locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.MaxPool2dBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost9(&c, &locs217, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -5659,9 +5868,11 @@ func MaxPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, kernel_
 		return kernels.MaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMaxPool2dBackwardOut, &locs218)
+	var a7 asserts.Saved
+	checksPre14(&c, &opMaxPool2dBackwardOut, &locs227, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.MaxPool2dBackwardOut(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost10(&c, &locs218)
+	checksPost15(&c, &locs227, &a7, out)
 	return r0
 }
 
@@ -5678,9 +5889,9 @@ func MkldnnMaxPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMkldnnMaxPool2d, &locs0, &a0, self)
+	checksPre46(&c, &opMkldnnMaxPool2d, &locs0, &a0, self)
 	r0 := kernels.MkldnnMaxPool2d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5696,9 +5907,11 @@ func MkldnnMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMkldnnMaxPool2dOut, &locs40)
+	var a6 asserts.Saved
+	checksPre3(&c, &opMkldnnMaxPool2dOut, &locs41, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a6, out)
 	return r0
 }
 
@@ -5714,9 +5927,9 @@ func MkldnnMaxPool2dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 		return kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opMkldnnMaxPool2dBackward, &locs219)
+	checksPre44(&c, &opMkldnnMaxPool2dBackward, &locs228)
 	r0 := kernels.MkldnnMaxPool2dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost44(&c, &locs219)
+	checksPost57(&c, &locs228)
 	return r0
 }
 
@@ -5732,9 +5945,11 @@ func MkldnnMaxPool2dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opMkldnnMaxPool2dBackwardOut, &locs220)
+	var a8 asserts.Saved
+	checksPre58(&c, &opMkldnnMaxPool2dBackwardOut, &locs229, &a8, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool2dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost23(&c, &locs220)
+	checksPost59(&c, &locs229, &a8, out)
 	return r0
 }
 
@@ -5751,9 +5966,9 @@ func MkldnnMaxPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, pa
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMkldnnMaxPool3d, &locs0, &a0, self)
+	checksPre46(&c, &opMkldnnMaxPool3d, &locs0, &a0, self)
 	r0 := kernels.MkldnnMaxPool3d(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5769,9 +5984,11 @@ func MkldnnMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64,
 		return kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMkldnnMaxPool3dOut, &locs40)
+	var a6 asserts.Saved
+	checksPre3(&c, &opMkldnnMaxPool3dOut, &locs41, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a6, out)
 	return r0
 }
 
@@ -5787,9 +6004,9 @@ func MkldnnMaxPool3dBackward(grad_output *torch.Tensor, output *torch.Tensor, in
 		return kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opMkldnnMaxPool3dBackward, &locs219)
+	checksPre44(&c, &opMkldnnMaxPool3dBackward, &locs228)
 	r0 := kernels.MkldnnMaxPool3dBackward(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost44(&c, &locs219)
+	checksPost57(&c, &locs228)
 	return r0
 }
 
@@ -5805,9 +6022,11 @@ func MkldnnMaxPool3dBackwardOut(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opMkldnnMaxPool3dBackwardOut, &locs220)
+	var a8 asserts.Saved
+	checksPre58(&c, &opMkldnnMaxPool3dBackwardOut, &locs229, &a8, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnMaxPool3dBackwardOut(grad_output, output, input, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost23(&c, &locs220)
+	checksPost59(&c, &locs229, &a8, out)
 	return r0
 }
 
@@ -5841,9 +6060,11 @@ func QuantizedMaxPool1dOut(self *torch.Tensor, kernel_size []int64, stride []int
 		return kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQuantizedMaxPool1dOut, &locs40)
+	var a6 asserts.Saved
+	checksPre3(&c, &opQuantizedMaxPool1dOut, &locs41, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool1dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a6, out)
 	return r0
 }
 
@@ -5877,9 +6098,11 @@ func QuantizedMaxPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int
 		return kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQuantizedMaxPool2dOut, &locs40)
+	var a6 asserts.Saved
+	checksPre3(&c, &opQuantizedMaxPool2dOut, &locs41, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool2dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a6, out)
 	return r0
 }
 
@@ -5913,9 +6136,11 @@ func QuantizedMaxPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int
 		return kernels.QuantizedMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQuantizedMaxPool3dOut, &locs40)
+	var a6 asserts.Saved
+	checksPre3(&c, &opQuantizedMaxPool3dOut, &locs41, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizedMaxPool3dOut(self, kernel_size, stride, padding, dilation, ceil_mode, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a6, out)
 	return r0
 }
 
@@ -5950,9 +6175,9 @@ func Mean(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMean, &locs0, &a0, self)
+	checksPre46(&c, &opMean, &locs0, &a0, self)
 	r0 := kernels.Mean(self, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5969,9 +6194,10 @@ func MeanDtypeOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opMeanDtypeOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opMeanDtypeOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.MeanDtypeOut(self, dtype, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -5988,9 +6214,9 @@ func MeanDim(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMeanDim, &locs0, &a0, self)
+	checksPre46(&c, &opMeanDim, &locs0, &a0, self)
 	r0 := kernels.MeanDim(self, dim, keepdim, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6007,9 +6233,10 @@ func MeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *tor
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opMeanOut, &locs40, &a0, &a4, self, out)
+	checksPre48(&c, &opMeanOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.MeanOut(self, dim, keepdim, dtype, out)
-	checksPost12(&c, &locs40, &a0, &a4, self, out)
+	checksPost17(&c, &locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -6043,9 +6270,11 @@ func MeanNamesOut(self *torch.Tensor, dim []string, keepdim bool, dtype *int, ou
 		return kernels.MeanNamesOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMeanNamesOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opMeanNamesOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.MeanNamesOut(self, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -6079,9 +6308,11 @@ func NanmeanOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *
 		return kernels.NanmeanOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNanmeanOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opNanmeanOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.NanmeanOut(self, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -6098,9 +6329,9 @@ func Median(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMedian, &locs0, &a0, self)
+	checksPre46(&c, &opMedian, &locs0, &a0, self)
 	r0 := kernels.Median(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6116,9 +6347,11 @@ func MedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.MedianOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMedianOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opMedianOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.MedianOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -6135,9 +6368,9 @@ func MedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opMedianDim, &locs27, &a0, self)
+	checksPre40(&c, &opMedianDim, &locs27, &a0, self)
 	r0, r1 := kernels.MedianDim(self, dim, keepdim)
-	checksPost35(&c, &locs27, &a0, self, r0, r1)
+	checksPost41(&c, &locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6154,9 +6387,10 @@ func MedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre40(&c, &opMedianDimValues, &locs115, &a0, &a3, &a4, self, values, indices)
+	checksPre93(&c, &opMedianDimValues, &locs120, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MedianDimValues(self, dim, keepdim, values, indices)
-	checksPost41(&c, &locs115, &a0, &a3, &a4, self, values, indices)
+	checksPost52(&c, &locs120, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
@@ -6172,9 +6406,9 @@ func MedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor
 		return kernels.MedianNamesDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMedianNamesDim, &locs27)
+	checksPre9(&c, &opMedianNamesDim, &locs27)
 	r0, r1 := kernels.MedianNamesDim(self, dim, keepdim)
-	checksPost7(&c, &locs27)
+	checksPost11(&c, &locs27)
 	return r0, r1
 }
 
@@ -6190,9 +6424,11 @@ func MedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, values *
 		return kernels.MedianNamesDimValues(self, dim, keepdim, values, indices)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMedianNamesDimValues, &locs115)
+	var a3, a4 asserts.Saved
+	checksPre42(&c, &opMedianNamesDimValues, &locs121, &a3, &a4, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MedianNamesDimValues(self, dim, keepdim, values, indices)
-	checksPost10(&c, &locs115)
+	checksPost43(&c, &locs121, &a3, &a4, values, indices)
 	return r0, r1
 }
 
@@ -6209,9 +6445,9 @@ func Nanmedian(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNanmedian, &locs0, &a0, self)
+	checksPre46(&c, &opNanmedian, &locs0, &a0, self)
 	r0 := kernels.Nanmedian(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6227,9 +6463,11 @@ func NanmedianOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.NanmedianOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNanmedianOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opNanmedianOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.NanmedianOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -6246,9 +6484,9 @@ func NanmedianDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opNanmedianDim, &locs27, &a0, self)
+	checksPre40(&c, &opNanmedianDim, &locs27, &a0, self)
 	r0, r1 := kernels.NanmedianDim(self, dim, keepdim)
-	checksPost35(&c, &locs27, &a0, self, r0, r1)
+	checksPost41(&c, &locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6265,9 +6503,10 @@ func NanmedianDimValues(self *torch.Tensor, dim int64, keepdim bool, values *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre40(&c, &opNanmedianDimValues, &locs115, &a0, &a3, &a4, self, values, indices)
+	checksPre93(&c, &opNanmedianDimValues, &locs120, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.NanmedianDimValues(self, dim, keepdim, values, indices)
-	checksPost41(&c, &locs115, &a0, &a3, &a4, self, values, indices)
+	checksPost52(&c, &locs120, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
@@ -6283,9 +6522,9 @@ func NanmedianNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Ten
 		return kernels.NanmedianNamesDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNanmedianNamesDim, &locs27)
+	checksPre9(&c, &opNanmedianNamesDim, &locs27)
 	r0, r1 := kernels.NanmedianNamesDim(self, dim, keepdim)
-	checksPost7(&c, &locs27)
+	checksPost11(&c, &locs27)
 	return r0, r1
 }
 
@@ -6301,9 +6540,11 @@ func NanmedianNamesDimValues(self *torch.Tensor, dim string, keepdim bool, value
 		return kernels.NanmedianNamesDimValues(self, dim, keepdim, values, indices)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNanmedianNamesDimValues, &locs115)
+	var a3, a4 asserts.Saved
+	checksPre42(&c, &opNanmedianNamesDimValues, &locs121, &a3, &a4, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.NanmedianNamesDimValues(self, dim, keepdim, values, indices)
-	checksPost10(&c, &locs115)
+	checksPost43(&c, &locs121, &a3, &a4, values, indices)
 	return r0, r1
 }
 
@@ -6320,9 +6561,9 @@ func MinDim(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opMinDim, &locs27, &a0, self)
+	checksPre40(&c, &opMinDim, &locs27, &a0, self)
 	r0, r1 := kernels.MinDim(self, dim, keepdim)
-	checksPost35(&c, &locs27, &a0, self, r0, r1)
+	checksPost41(&c, &locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6339,9 +6580,10 @@ func MinDimMin(self *torch.Tensor, dim int64, keepdim bool, min_ *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre40(&c, &opMinDimMin, &locs221, &a0, &a3, &a4, self, min_, min_indices)
+	checksPre93(&c, &opMinDimMin, &locs230, &a0, &a3, &a4, self, min_, min_indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MinDimMin(self, dim, keepdim, min_, min_indices)
-	checksPost41(&c, &locs221, &a0, &a3, &a4, self, min_, min_indices)
+	checksPost52(&c, &locs230, &a0, &a3, &a4, self, min_, min_indices)
 	return r0, r1
 }
 
@@ -6357,9 +6599,9 @@ func MinNamesDim(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 		return kernels.MinNamesDim(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMinNamesDim, &locs27)
+	checksPre9(&c, &opMinNamesDim, &locs27)
 	r0, r1 := kernels.MinNamesDim(self, dim, keepdim)
-	checksPost7(&c, &locs27)
+	checksPost11(&c, &locs27)
 	return r0, r1
 }
 
@@ -6375,9 +6617,11 @@ func MinNamesDimMin(self *torch.Tensor, dim string, keepdim bool, min_ *torch.Te
 		return kernels.MinNamesDimMin(self, dim, keepdim, min_, min_indices)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMinNamesDimMin, &locs221)
+	var a3, a4 asserts.Saved
+	checksPre42(&c, &opMinNamesDimMin, &locs231, &a3, &a4, min_, min_indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MinNamesDimMin(self, dim, keepdim, min_, min_indices)
-	checksPost10(&c, &locs221)
+	checksPost43(&c, &locs231, &a3, &a4, min_, min_indices)
 	return r0, r1
 }
 
@@ -6394,9 +6638,9 @@ func Amin(self *torch.Tensor, dim []int64, keepdim bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAmin, &locs0, &a0, self)
+	checksPre46(&c, &opAmin, &locs0, &a0, self)
 	r0 := kernels.Amin(self, dim, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6413,9 +6657,10 @@ func AminOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opAminOut, &locs40, &a0, &a3, self, out)
+	checksPre48(&c, &opAminOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.AminOut(self, dim, keepdim, out)
-	checksPost12(&c, &locs40, &a0, &a3, self, out)
+	checksPost17(&c, &locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -6432,9 +6677,9 @@ func XMpsConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opXMpsConvolution, &locs91, &a0, &a1, &a2, self, weight, bias)
+	checksPre64(&c, &opXMpsConvolution, &locs95, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.XMpsConvolution(self, weight, bias, padding, stride, dilation, groups)
-	checksPost50(&c, &locs91, &a0, &a1, &a2, self, weight, bias, r0)
+	checksPost65(&c, &locs95, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6450,9 +6695,11 @@ func XMpsConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 		return kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXMpsConvolutionOut, &locs106)
+	var a7 asserts.Saved
+	checksPre14(&c, &opXMpsConvolutionOut, &locs111, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.XMpsConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	checksPost10(&c, &locs106)
+	checksPost15(&c, &locs111, &a7, out)
 	return r0
 }
 
@@ -6469,9 +6716,9 @@ func MpsConvolutionBackward(self *torch.Tensor, grad_output *torch.Tensor, weigh
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre61(&c, &opMpsConvolutionBackward, &locs181, &a0, &a1, &a2, self, grad_output, weight)
+	checksPre76(&c, &opMpsConvolutionBackward, &locs188, &a0, &a1, &a2, self, grad_output, weight)
 	r0, r1, r2 := kernels.MpsConvolutionBackward(self, grad_output, weight, padding, stride, dilation, groups, output_mask)
-	checksPost62(&c, &locs181, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
+	checksPost77(&c, &locs188, &a0, &a1, &a2, self, grad_output, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6487,9 +6734,11 @@ func MpsConvolutionBackwardOut(self *torch.Tensor, grad_output *torch.Tensor, we
 		return kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opMpsConvolutionBackwardOut, &locs182)
+	var a8, a9, a10 asserts.Saved
+	checksPre78(&c, &opMpsConvolutionBackwardOut, &locs189, &a8, &a9, &a10, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.MpsConvolutionBackwardOut(self, grad_output, weight, padding, stride, dilation, groups, output_mask, out0, out1, out2)
-	checksPost63(&c, &locs182)
+	checksPost79(&c, &locs189, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -6506,9 +6755,9 @@ func MkldnnConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opMkldnnConvolution, &locs91, &a0, &a1, &a2, self, weight, bias)
+	checksPre64(&c, &opMkldnnConvolution, &locs95, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MkldnnConvolution(self, weight, bias, padding, stride, dilation, groups)
-	checksPost50(&c, &locs91, &a0, &a1, &a2, self, weight, bias, r0)
+	checksPost65(&c, &locs95, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6524,9 +6773,11 @@ func MkldnnConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMkldnnConvolutionOut, &locs106)
+	var a7 asserts.Saved
+	checksPre14(&c, &opMkldnnConvolutionOut, &locs111, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnConvolutionOut(self, weight, bias, padding, stride, dilation, groups, out)
-	checksPost10(&c, &locs106)
+	checksPost15(&c, &locs111, &a7, out)
 	return r0
 }
 
@@ -6543,9 +6794,9 @@ func MkldnnRnnLayer(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre96(&c, &opMkldnnRnnLayer, &locs222, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_)
+	checksPre128(&c, &opMkldnnRnnLayer, &locs232, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_)
 	r0, r1, r2, r3 := kernels.MkldnnRnnLayer(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train)
-	checksPost97(&c, &locs222, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_, r0, r1, r2, r3)
+	checksPost129(&c, &locs232, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, weight0, weight1, weight2, weight3, hx_, cx_, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6561,9 +6812,11 @@ func MkldnnRnnLayerOut(input *torch.Tensor, weight0 *torch.Tensor, weight1 *torc
 		return kernels.MkldnnRnnLayerOut(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train, out0, out1, out2, out3)
 	}
 	var c asserts.Call
-	checksPre98(&c, &opMkldnnRnnLayerOut, &locs223)
+	var a16, a17, a18, a19 asserts.Saved
+	checksPre130(&c, &opMkldnnRnnLayerOut, &locs233, &a16, &a17, &a18, &a19, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.MkldnnRnnLayerOut(input, weight0, weight1, weight2, weight3, hx_, cx_, reverse, batch_sizes, mode, hidden_size, num_layers, has_biases, bidirectional, batch_first, train, out0, out1, out2, out3)
-	checksPost99(&c, &locs223)
+	checksPost131(&c, &locs233, &a16, &a17, &a18, &a19, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -6580,9 +6833,9 @@ func MkldnnRnnLayerBackward(input *torch.Tensor, weight1 *torch.Tensor, weight2 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a22 asserts.Saved
-	checksPre100(&c, &opMkldnnRnnLayerBackward, &locs224, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace)
+	checksPre132(&c, &opMkldnnRnnLayerBackward, &locs234, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace)
 	r0, r1, r2, r3, r4, r5, r6 := kernels.MkldnnRnnLayerBackward(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace)
-	checksPost101(&c, &locs224, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, r0, r1, r2, r3, r4, r5, r6)
+	checksPost133(&c, &locs234, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a10, &a11, &a12, &a22, input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, workspace, r0, r1, r2, r3, r4, r5, r6)
 	return r0, r1, r2, r3, r4, r5, r6
 }
 
@@ -6598,9 +6851,11 @@ func MkldnnRnnLayerBackwardOut(input *torch.Tensor, weight1 *torch.Tensor, weigh
 		return kernels.MkldnnRnnLayerBackwardOut(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace, out0, out1, out2, out3, out4, out5, out6)
 	}
 	var c asserts.Call
-	checksPre102(&c, &opMkldnnRnnLayerBackwardOut, &locs225)
+	var a23, a24, a25, a26, a27, a28, a29 asserts.Saved
+	checksPre134(&c, &opMkldnnRnnLayerBackwardOut, &locs235, &a23, &a24, &a25, &a26, &a27, &a28, &a29, out0, out1, out2, out3, out4, out5, out6)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4, r5, r6 := kernels.MkldnnRnnLayerBackwardOut(input, weight1, weight2, weight3, weight4, hx_, cx_tmp, output, hy_, cy_, grad_output, grad_hy, grad_cy, reverse, mode, hidden_size, num_layers, has_biases, train, bidirectional, batch_sizes, batch_first, workspace, out0, out1, out2, out3, out4, out5, out6)
-	checksPost103(&c, &locs225)
+	checksPost135(&c, &locs235, &a23, &a24, &a25, &a26, &a27, &a28, &a29, out0, out1, out2, out3, out4, out5, out6)
 	return r0, r1, r2, r3, r4, r5, r6
 }
 
@@ -6617,9 +6872,9 @@ func MiopenBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre104(&c, &opMiopenBatchNorm, &locs226, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	checksPre136(&c, &opMiopenBatchNorm, &locs236, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.MiopenBatchNorm(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon)
-	checksPost105(&c, &locs226, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	checksPost137(&c, &locs236, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6635,9 +6890,11 @@ func MiopenBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 		return kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opMiopenBatchNormOut, &locs227)
+	var a8, a9, a10 asserts.Saved
+	checksPre138(&c, &opMiopenBatchNormOut, &locs237, &a8, &a9, &a10, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormOut(input, weight, bias, running_mean, running_var, training, exponential_average_factor, epsilon, out0, out1, out2)
-	checksPost72(&c, &locs227)
+	checksPost139(&c, &locs237, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -6654,9 +6911,9 @@ func MiopenBatchNormBackward(input *torch.Tensor, grad_output *torch.Tensor, wei
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre106(&c, &opMiopenBatchNormBackward, &locs228, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
+	checksPre140(&c, &opMiopenBatchNormBackward, &locs238, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var)
 	r0, r1, r2 := kernels.MiopenBatchNormBackward(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon)
-	checksPost107(&c, &locs228, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
+	checksPost141(&c, &locs238, &a0, &a1, &a2, &a3, &a4, &a5, &a6, input, grad_output, weight, running_mean, running_var, save_mean, save_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6672,9 +6929,11 @@ func MiopenBatchNormBackwardOut(input *torch.Tensor, grad_output *torch.Tensor, 
 		return kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opMiopenBatchNormBackwardOut, &locs229)
+	var a8, a9, a10 asserts.Saved
+	checksPre78(&c, &opMiopenBatchNormBackwardOut, &locs239, &a8, &a9, &a10, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.MiopenBatchNormBackwardOut(input, grad_output, weight, running_mean, running_var, save_mean, save_var, epsilon, out0, out1, out2)
-	checksPost63(&c, &locs229)
+	checksPost79(&c, &locs239, &a8, &a9, &a10, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -6691,9 +6950,9 @@ func MiopenConvolution(self *torch.Tensor, weight *torch.Tensor, bias *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opMiopenConvolution, &locs91, &a0, &a1, &a2, self, weight, bias)
+	checksPre64(&c, &opMiopenConvolution, &locs95, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	checksPost50(&c, &locs91, &a0, &a1, &a2, self, weight, bias, r0)
+	checksPost65(&c, &locs95, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6709,9 +6968,11 @@ func MiopenConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bias *torch.
 		return kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMiopenConvolutionOut, &locs106)
+	var a9 asserts.Saved
+	checksPre14(&c, &opMiopenConvolutionOut, &locs111, &a9, out)
+	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	checksPost10(&c, &locs106)
+	checksPost15(&c, &locs111, &a9, out)
 	return r0
 }
 
@@ -6728,9 +6989,9 @@ func MiopenConvolutionTranspose(self *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opMiopenConvolutionTranspose, &locs91, &a0, &a1, &a2, self, weight, bias)
+	checksPre64(&c, &opMiopenConvolutionTranspose, &locs95, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenConvolutionTranspose(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic)
-	checksPost50(&c, &locs91, &a0, &a1, &a2, self, weight, bias, r0)
+	checksPost65(&c, &locs95, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6746,9 +7007,11 @@ func MiopenConvolutionTransposeOut(self *torch.Tensor, weight *torch.Tensor, bia
 		return kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMiopenConvolutionTransposeOut, &locs106)
+	var a10 asserts.Saved
+	checksPre14(&c, &opMiopenConvolutionTransposeOut, &locs111, &a10, out)
+	defer c.Abandon()
 	r0 := kernels.MiopenConvolutionTransposeOut(self, weight, bias, padding, output_padding, stride, dilation, groups, benchmark, deterministic, out)
-	checksPost10(&c, &locs106)
+	checksPost15(&c, &locs111, &a10, out)
 	return r0
 }
 
@@ -6765,9 +7028,9 @@ func MiopenDepthwiseConvolution(self *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opMiopenDepthwiseConvolution, &locs91, &a0, &a1, &a2, self, weight, bias)
+	checksPre64(&c, &opMiopenDepthwiseConvolution, &locs95, &a0, &a1, &a2, self, weight, bias)
 	r0 := kernels.MiopenDepthwiseConvolution(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic)
-	checksPost50(&c, &locs91, &a0, &a1, &a2, self, weight, bias, r0)
+	checksPost65(&c, &locs95, &a0, &a1, &a2, self, weight, bias, r0)
 	return r0
 }
 
@@ -6783,9 +7046,11 @@ func MiopenDepthwiseConvolutionOut(self *torch.Tensor, weight *torch.Tensor, bia
 		return kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMiopenDepthwiseConvolutionOut, &locs106)
+	var a9 asserts.Saved
+	checksPre14(&c, &opMiopenDepthwiseConvolutionOut, &locs111, &a9, out)
+	defer c.Abandon()
 	r0 := kernels.MiopenDepthwiseConvolutionOut(self, weight, bias, padding, stride, dilation, groups, benchmark, deterministic, out)
-	checksPost10(&c, &locs106)
+	checksPost15(&c, &locs111, &a9, out)
 	return r0
 }
 
@@ -6801,9 +7066,9 @@ func MiopenConvolutionRelu(self *torch.Tensor, weight *torch.Tensor, bias *torch
 		return kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMiopenConvolutionRelu, &locs105)
+	checksPre9(&c, &opMiopenConvolutionRelu, &locs109)
 	r0 := kernels.MiopenConvolutionRelu(self, weight, bias, stride, padding, dilation, groups)
-	checksPost6(&c, &locs105)
+	checksPost10(&c, &locs109)
 	return r0
 }
 
@@ -6819,9 +7084,9 @@ func MiopenConvolutionAddRelu(self *torch.Tensor, weight *torch.Tensor, z *torch
 		return kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opMiopenConvolutionAddRelu, &locs109)
+	checksPre44(&c, &opMiopenConvolutionAddRelu, &locs114)
 	r0 := kernels.MiopenConvolutionAddRelu(self, weight, z, alpha, bias, stride, padding, dilation, groups)
-	checksPost44(&c, &locs109)
+	checksPost57(&c, &locs114)
 	return r0
 }
 
@@ -6841,9 +7106,9 @@ func MiopenRnn(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 int64
 		a0, a3, a4, a13 asserts.Saved
 		l1              asserts.SavedList
 	)
-	checksPre108(&c, &opMiopenRnn, &locs230, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
+	checksPre142(&c, &opMiopenRnn, &locs240, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state)
 	r0, r1, r2, r3, r4 := kernels.MiopenRnn(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state)
-	checksPost109(&c, &locs230, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
+	checksPost143(&c, &locs240, &a0, &l1, &a3, &a4, &a13, input, weight, hx, cx, dropout_state, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -6859,9 +7124,11 @@ func MiopenRnnOut(input *torch.Tensor, weight []*torch.Tensor, weight_stride0 in
 		return kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
 	}
 	var c asserts.Call
-	checksPre28(&c, &opMiopenRnnOut, &locs23)
+	var a14, a15, a16, a17, a18 asserts.Saved
+	checksPre34(&c, &opMiopenRnnOut, &locs23, &a14, &a15, &a16, &a17, &a18, out0, out1, out2, out3, out4)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.MiopenRnnOut(input, weight, weight_stride0, hx, cx, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, out0, out1, out2, out3, out4)
-	checksPost29(&c, &locs23)
+	checksPost35(&c, &locs23, &a14, &a15, &a16, &a17, &a18, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -6881,9 +7148,9 @@ func MiopenRnnBackward(input *torch.Tensor, weight []*torch.Tensor, weight_strid
 		a0, a3, a4, a5, a6, a7, a8, a9, a18, a19 asserts.Saved
 		l1                                       asserts.SavedList
 	)
-	checksPre110(&c, &opMiopenRnnBackward, &locs231, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
+	checksPre144(&c, &opMiopenRnnBackward, &locs241, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve)
 	r0, r1, r2, r3 := kernels.MiopenRnnBackward(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask)
-	checksPost111(&c, &locs231, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2)
+	checksPost145(&c, &locs241, &a0, &l1, &a3, &a4, &a5, &a6, &a7, &a8, &a9, &a18, &a19, input, weight, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, dropout_state, reserve, r0, r1, r2)
 	return r0, r1, r2, r3
 }
 
@@ -6904,9 +7171,10 @@ func MiopenRnnBackwardOut(input *torch.Tensor, weight []*torch.Tensor, weight_st
 		a0, a3, a4, a6, a19, a21, a22, a23 asserts.Saved
 		l1, l24                            asserts.SavedList
 	)
-	checksPre32(&c, &opMiopenRnnBackwardOut, &locs25, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	checksPre38(&c, &opMiopenRnnBackwardOut, &locs25, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	defer c.Abandon()
 	kernels.MiopenRnnBackwardOut(input, weight, weight_stride0, weight_buf, hx, cx, output, grad_output, grad_hy, grad_cy, mode, hidden_size, num_layers, batch_first, dropout, train, bidirectional, batch_sizes, dropout_state, reserve, output_mask, out0, out1, out2, out3)
-	checksPost33(&c, &locs25, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
+	checksPost39(&c, &locs25, &a0, &l1, &a3, &a4, &a6, &a19, &a21, &a22, &a23, &l24, input, weight, weight_buf, hx, output, reserve, out0, out1, out2, out3)
 }
 
 var opMm = asserts.Op{
@@ -6922,9 +7190,9 @@ func Mm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMm, &locs67, &a0, &a1, self, mat2)
+	checksPre12(&c, &opMm, &locs70, &a0, &a1, self, mat2)
 	r0 := kernels.Mm(self, mat2)
-	checksPost9(&c, &locs67, &a0, &a1, self, mat2, r0)
+	checksPost13(&c, &locs70, &a0, &a1, self, mat2, r0)
 	return r0
 }
 
@@ -6941,9 +7209,10 @@ func MmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opMmOut, &locs68, &a0, &a1, &a2, self, mat2, out)
+	checksPre51(&c, &opMmOut, &locs71, &a0, &a1, &a2, self, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.MmOut(self, mat2, out)
-	checksPost41(&c, &locs68, &a0, &a1, &a2, self, mat2, out)
+	checksPost52(&c, &locs71, &a0, &a1, &a2, self, mat2, out)
 	return r0
 }
 
@@ -6959,9 +7228,9 @@ func XIntMm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.XIntMm(self, mat2)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXIntMm, &locs67)
+	checksPre9(&c, &opXIntMm, &locs70)
 	r0 := kernels.XIntMm(self, mat2)
-	checksPost6(&c, &locs67)
+	checksPost10(&c, &locs70)
 	return r0
 }
 
@@ -6977,9 +7246,11 @@ func XIntMmOut(self *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.XIntMmOut(self, mat2, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXIntMmOut, &locs68)
+	var a2 asserts.Saved
+	checksPre14(&c, &opXIntMmOut, &locs242, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XIntMmOut(self, mat2, out)
-	checksPost10(&c, &locs68)
+	checksPost15(&c, &locs242, &a2, out)
 	return r0
 }
 
@@ -7013,9 +7284,9 @@ func XWeightInt4packMm(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize int64,
 		return kernels.XWeightInt4packMm(self, mat2, qGroupSize, qScaleAndZeros)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXWeightInt4packMm, &locs232)
+	checksPre44(&c, &opXWeightInt4packMm, &locs243)
 	r0 := kernels.XWeightInt4packMm(self, mat2, qGroupSize, qScaleAndZeros)
-	checksPost44(&c, &locs232)
+	checksPost57(&c, &locs243)
 	return r0
 }
 
@@ -7049,9 +7320,9 @@ func XWeightInt4packMmForCpu(self *torch.Tensor, mat2 *torch.Tensor, qGroupSize 
 		return kernels.XWeightInt4packMmForCpu(self, mat2, qGroupSize, qScaleAndZeros)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXWeightInt4packMmForCpu, &locs232)
+	checksPre44(&c, &opXWeightInt4packMmForCpu, &locs243)
 	r0 := kernels.XWeightInt4packMmForCpu(self, mat2, qGroupSize, qScaleAndZeros)
-	checksPost44(&c, &locs232)
+	checksPost57(&c, &locs243)
 	return r0
 }
 
@@ -7067,9 +7338,9 @@ func XWeightInt8packMm(self *torch.Tensor, mat2 *torch.Tensor, scales *torch.Ten
 		return kernels.XWeightInt8packMm(self, mat2, scales)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXWeightInt8packMm, &locs233)
+	checksPre44(&c, &opXWeightInt8packMm, &locs244)
 	r0 := kernels.XWeightInt8packMm(self, mat2, scales)
-	checksPost44(&c, &locs233)
+	checksPost57(&c, &locs244)
 	return r0
 }
 
@@ -7085,9 +7356,9 @@ func XSparseMm(sparse *torch.Tensor, dense *torch.Tensor) *torch.Tensor {
 		return kernels.XSparseMm(sparse, dense)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseMm, &locs234)
+	checksPre9(&c, &opXSparseMm, &locs245)
 	r0 := kernels.XSparseMm(sparse, dense)
-	checksPost6(&c, &locs234)
+	checksPost10(&c, &locs245)
 	return r0
 }
 
@@ -7103,9 +7374,9 @@ func XSparseMmReduce(sparse *torch.Tensor, dense *torch.Tensor, reduce string) *
 		return kernels.XSparseMmReduce(sparse, dense, reduce)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseMmReduce, &locs234)
+	checksPre9(&c, &opXSparseMmReduce, &locs245)
 	r0 := kernels.XSparseMmReduce(sparse, dense, reduce)
-	checksPost6(&c, &locs234)
+	checksPost10(&c, &locs245)
 	return r0
 }
 
@@ -7122,9 +7393,9 @@ func XSparseSparseMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXSparseSparseMatmul, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opXSparseSparseMatmul, &locs6, &a0, &a1, self, other)
 	r0 := kernels.XSparseSparseMatmul(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7140,9 +7411,11 @@ func XSparseSparseMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.
 		return kernels.XSparseSparseMatmulOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseSparseMatmulOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opXSparseSparseMatmulOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSparseMatmulOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -7159,9 +7432,9 @@ func Mode(self *torch.Tensor, dim int64, keepdim bool) (*torch.Tensor, *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opMode, &locs27, &a0, self)
+	checksPre40(&c, &opMode, &locs27, &a0, self)
 	r0, r1 := kernels.Mode(self, dim, keepdim)
-	checksPost35(&c, &locs27, &a0, self, r0, r1)
+	checksPost41(&c, &locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7178,9 +7451,10 @@ func ModeValues(self *torch.Tensor, dim int64, keepdim bool, values *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre40(&c, &opModeValues, &locs115, &a0, &a3, &a4, self, values, indices)
+	checksPre93(&c, &opModeValues, &locs120, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.ModeValues(self, dim, keepdim, values, indices)
-	checksPost41(&c, &locs115, &a0, &a3, &a4, self, values, indices)
+	checksPost52(&c, &locs120, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
@@ -7196,9 +7470,9 @@ func ModeDimname(self *torch.Tensor, dim string, keepdim bool) (*torch.Tensor, *
 		return kernels.ModeDimname(self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opModeDimname, &locs27)
+	checksPre9(&c, &opModeDimname, &locs27)
 	r0, r1 := kernels.ModeDimname(self, dim, keepdim)
-	checksPost7(&c, &locs27)
+	checksPost11(&c, &locs27)
 	return r0, r1
 }
 
@@ -7214,9 +7488,11 @@ func ModeDimnameOut(self *torch.Tensor, dim string, keepdim bool, values *torch.
 		return kernels.ModeDimnameOut(self, dim, keepdim, values, indices)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opModeDimnameOut, &locs115)
+	var a3, a4 asserts.Saved
+	checksPre42(&c, &opModeDimnameOut, &locs121, &a3, &a4, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.ModeDimnameOut(self, dim, keepdim, values, indices)
-	checksPost10(&c, &locs115)
+	checksPost43(&c, &locs121, &a3, &a4, values, indices)
 	return r0, r1
 }
 
@@ -7233,9 +7509,9 @@ func MulTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMulTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opMulTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.MulTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7252,9 +7528,10 @@ func Mul_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opMul_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opMul_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Mul_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -7271,9 +7548,10 @@ func MulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opMulOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opMulOut, &locs42, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MulOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -7290,9 +7568,9 @@ func MulScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMulScalar, &locs0, &a0, self)
+	checksPre46(&c, &opMulScalar, &locs0, &a0, self)
 	r0 := kernels.MulScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7309,9 +7587,10 @@ func Mul_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opMul_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opMul_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Mul_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7327,9 +7606,11 @@ func MulScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *to
 		return kernels.MulScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMulScalarOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opMulScalarOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.MulScalarOut(self, other, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -7345,9 +7626,9 @@ func MultiplyTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MultiplyTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMultiplyTensor, &locs6)
+	checksPre9(&c, &opMultiplyTensor, &locs6)
 	r0 := kernels.MultiplyTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -7363,9 +7644,11 @@ func Multiply_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Multiply_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMultiply_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opMultiply_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Multiply_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -7381,9 +7664,11 @@ func MultiplyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 		return kernels.MultiplyOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMultiplyOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opMultiplyOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.MultiplyOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -7417,9 +7702,11 @@ func Multiply_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Multiply_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opMultiply_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opMultiply_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Multiply_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7436,9 +7723,9 @@ func Mv(self *torch.Tensor, vec *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMv, &locs235, &a0, &a1, self, vec)
+	checksPre12(&c, &opMv, &locs246, &a0, &a1, self, vec)
 	r0 := kernels.Mv(self, vec)
-	checksPost9(&c, &locs235, &a0, &a1, self, vec, r0)
+	checksPost13(&c, &locs246, &a0, &a1, self, vec, r0)
 	return r0
 }
 
@@ -7455,9 +7742,10 @@ func MvOut(self *torch.Tensor, vec *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opMvOut, &locs236, &a0, &a1, &a2, self, vec, out)
+	checksPre51(&c, &opMvOut, &locs247, &a0, &a1, &a2, self, vec, out)
+	defer c.Abandon()
 	r0 := kernels.MvOut(self, vec, out)
-	checksPost41(&c, &locs236, &a0, &a1, &a2, self, vec, out)
+	checksPost52(&c, &locs247, &a0, &a1, &a2, self, vec, out)
 	return r0
 }
 
@@ -7474,9 +7762,10 @@ func MvlgammaOut(self *torch.Tensor, p int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opMvlgammaOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opMvlgammaOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.MvlgammaOut(self, p, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -7493,9 +7782,9 @@ func Mvlgamma(self *torch.Tensor, p int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMvlgamma, &locs0, &a0, self)
+	checksPre46(&c, &opMvlgamma, &locs0, &a0, self)
 	r0 := kernels.Mvlgamma(self, p)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7512,9 +7801,10 @@ func Mvlgamma_(self *torch.Tensor, p int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opMvlgamma_, &locs3, &a0, self)
+	checksPre7(&c, &opMvlgamma_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Mvlgamma_(self, p)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7548,9 +7838,11 @@ func NarrowCopyOut(self *torch.Tensor, dim int64, start int64, length int64, out
 		return kernels.NarrowCopyOut(self, dim, start, length, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNarrowCopyOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opNarrowCopyOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.NarrowCopyOut(self, dim, start, length, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -7584,9 +7876,9 @@ func NarrowTensor(self *torch.Tensor, dim int64, start *torch.Tensor, length int
 		return kernels.NarrowTensor(self, dim, start, length)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNarrowTensor, &locs237)
+	checksPre9(&c, &opNarrowTensor, &locs248)
 	r0 := kernels.NarrowTensor(self, dim, start, length)
-	checksPost6(&c, &locs237)
+	checksPost10(&c, &locs248)
 	return r0
 }
 
@@ -7603,9 +7895,9 @@ func NativeBatchNorm(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre112(&c, &opNativeBatchNorm, &locs226, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	checksPre146(&c, &opNativeBatchNorm, &locs236, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.NativeBatchNorm(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	checksPost113(&c, &locs226, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	checksPost147(&c, &locs236, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7622,9 +7914,10 @@ func NativeBatchNormOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a8, a9, a10 asserts.Saved
-	checksPre18(&c, &opNativeBatchNormOut, &locs238, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
+	checksPre148(&c, &opNativeBatchNormOut, &locs249, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
-	checksPost19(&c, &locs238, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
+	checksPost24(&c, &locs249, &a0, &a8, &a9, &a10, input, out, save_mean, save_invstd)
 	return r0, r1, r2
 }
 
@@ -7641,9 +7934,10 @@ func XNativeBatchNormLegit(input *torch.Tensor, weight *torch.Tensor, bias *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre114(&c, &opXNativeBatchNormLegit, &locs226, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	checksPre149(&c, &opXNativeBatchNormLegit, &locs236, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegit(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	checksPost115(&c, &locs226, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	checksPost150(&c, &locs236, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7660,9 +7954,9 @@ func XNativeBatchNormLegitFunctional(input *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre116(&c, &opXNativeBatchNormLegitFunctional, &locs239, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	checksPre151(&c, &opXNativeBatchNormLegitFunctional, &locs250, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4 := kernels.XNativeBatchNormLegitFunctional(input, weight, bias, running_mean, running_var, training, momentum, eps)
-	checksPost117(&c, &locs239, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4)
+	checksPost152(&c, &locs250, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -7679,9 +7973,9 @@ func XNativeBatchNormLegitNoTraining(input *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre114(&c, &opXNativeBatchNormLegitNoTraining, &locs226, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	checksPre153(&c, &opXNativeBatchNormLegitNoTraining, &locs236, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoTraining(input, weight, bias, running_mean, running_var, momentum, eps)
-	checksPost115(&c, &locs226, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
+	checksPost150(&c, &locs236, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7697,9 +7991,11 @@ func XNativeBatchNormLegitNoTrainingOut(input *torch.Tensor, weight *torch.Tenso
 		return kernels.XNativeBatchNormLegitNoTrainingOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXNativeBatchNormLegitNoTrainingOut, &locs240)
+	var a7, a8, a9 asserts.Saved
+	checksPre78(&c, &opXNativeBatchNormLegitNoTrainingOut, &locs251, &a7, &a8, &a9, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoTrainingOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2)
-	checksPost63(&c, &locs240)
+	checksPost79(&c, &locs251, &a7, &a8, &a9, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -7715,9 +8011,11 @@ func XNativeBatchNormLegitOut(input *torch.Tensor, weight *torch.Tensor, bias *t
 		return kernels.XNativeBatchNormLegitOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXNativeBatchNormLegitOut, &locs241)
+	var a3, a4, a8, a9, a10 asserts.Saved
+	checksPre154(&c, &opXNativeBatchNormLegitOut, &locs252, &a3, &a4, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitOut(input, weight, bias, running_mean, running_var, training, momentum, eps, out, save_mean, save_invstd)
-	checksPost63(&c, &locs241)
+	checksPost155(&c, &locs252, &a3, &a4, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd)
 	return r0, r1, r2
 }
 
@@ -7734,9 +8032,9 @@ func XNativeBatchNormLegitNoStats(input *torch.Tensor, weight *torch.Tensor, bia
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre84(&c, &opXNativeBatchNormLegitNoStats, &locs161, &a0, &a1, &a2, input, weight, bias)
+	checksPre112(&c, &opXNativeBatchNormLegitNoStats, &locs167, &a0, &a1, &a2, input, weight, bias)
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoStats(input, weight, bias, training, momentum, eps)
-	checksPost85(&c, &locs161, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
+	checksPost113(&c, &locs167, &a0, &a1, &a2, input, weight, bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7753,9 +8051,10 @@ func XNativeBatchNormLegitNoStatsOut(input *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a6, a7, a8 asserts.Saved
-	checksPre18(&c, &opXNativeBatchNormLegitNoStatsOut, &locs238, &a0, &a6, &a7, &a8, input, out, save_mean, save_invstd)
+	checksPre148(&c, &opXNativeBatchNormLegitNoStatsOut, &locs249, &a0, &a6, &a7, &a8, input, out, save_mean, save_invstd)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XNativeBatchNormLegitNoStatsOut(input, weight, bias, training, momentum, eps, out, save_mean, save_invstd)
-	checksPost19(&c, &locs238, &a0, &a6, &a7, &a8, input, out, save_mean, save_invstd)
+	checksPost24(&c, &locs249, &a0, &a6, &a7, &a8, input, out, save_mean, save_invstd)
 	return r0, r1, r2
 }
 
@@ -7771,9 +8070,9 @@ func BatchNormStats(input *torch.Tensor, eps float64) (*torch.Tensor, *torch.Ten
 		return kernels.BatchNormStats(input, eps)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBatchNormStats, &locs31)
+	checksPre9(&c, &opBatchNormStats, &locs31)
 	r0, r1 := kernels.BatchNormStats(input, eps)
-	checksPost7(&c, &locs31)
+	checksPost11(&c, &locs31)
 	return r0, r1
 }
 
@@ -7789,9 +8088,11 @@ func BatchNormStatsOut(input *torch.Tensor, eps float64, out0 *torch.Tensor, out
 		return kernels.BatchNormStatsOut(input, eps, out0, out1)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBatchNormStatsOut, &locs32)
+	var a2, a3 asserts.Saved
+	checksPre42(&c, &opBatchNormStatsOut, &locs32, &a2, &a3, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.BatchNormStatsOut(input, eps, out0, out1)
-	checksPost10(&c, &locs32)
+	checksPost43(&c, &locs32, &a2, &a3, out0, out1)
 	return r0, r1
 }
 
@@ -7807,9 +8108,9 @@ func BatchNormElemt(input *torch.Tensor, weight *torch.Tensor, bias *torch.Tenso
 		return kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opBatchNormElemt, &locs242)
+	checksPre44(&c, &opBatchNormElemt, &locs253)
 	r0 := kernels.BatchNormElemt(input, weight, bias, mean, invstd, eps)
-	checksPost44(&c, &locs242)
+	checksPost57(&c, &locs253)
 	return r0
 }
 
@@ -7825,9 +8126,11 @@ func BatchNormElemtOut(input *torch.Tensor, weight *torch.Tensor, bias *torch.Te
 		return kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opBatchNormElemtOut, &locs243)
+	var a6 asserts.Saved
+	checksPre58(&c, &opBatchNormElemtOut, &locs254, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.BatchNormElemtOut(input, weight, bias, mean, invstd, eps, out)
-	checksPost23(&c, &locs243)
+	checksPost59(&c, &locs254, &a6, out)
 	return r0
 }
 
@@ -7843,9 +8146,9 @@ func BatchNormGatherStats(input *torch.Tensor, mean *torch.Tensor, invstd *torch
 		return kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opBatchNormGatherStats, &locs244)
+	checksPre60(&c, &opBatchNormGatherStats, &locs255)
 	r0, r1 := kernels.BatchNormGatherStats(input, mean, invstd, running_mean, running_var, momentum, eps, count)
-	checksPost71(&c, &locs244)
+	checksPost90(&c, &locs255)
 	return r0, r1
 }
 
@@ -7861,9 +8164,11 @@ func BatchNormGatherStatsOut(input *torch.Tensor, mean *torch.Tensor, invstd *to
 		return kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opBatchNormGatherStatsOut, &locs245)
+	var a8, a9 asserts.Saved
+	checksPre91(&c, &opBatchNormGatherStatsOut, &locs256, &a8, &a9, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsOut(input, mean, invstd, running_mean, running_var, momentum, eps, count, out0, out1)
-	checksPost72(&c, &locs245)
+	checksPost92(&c, &locs256, &a8, &a9, out0, out1)
 	return r0, r1
 }
 
@@ -7879,9 +8184,9 @@ func BatchNormGatherStatsWithCounts(input *torch.Tensor, mean *torch.Tensor, inv
 		return kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opBatchNormGatherStatsWithCounts, &locs246)
+	checksPre62(&c, &opBatchNormGatherStatsWithCounts, &locs257)
 	r0, r1 := kernels.BatchNormGatherStatsWithCounts(input, mean, invstd, running_mean, running_var, momentum, eps, counts)
-	checksPost118(&c, &locs246)
+	checksPost156(&c, &locs257)
 	return r0, r1
 }
 
@@ -7897,9 +8202,11 @@ func BatchNormGatherStatsWithCountsOut(input *torch.Tensor, mean *torch.Tensor, 
 		return kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opBatchNormGatherStatsWithCountsOut, &locs247)
+	var a8, a9 asserts.Saved
+	checksPre95(&c, &opBatchNormGatherStatsWithCountsOut, &locs258, &a8, &a9, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.BatchNormGatherStatsWithCountsOut(input, mean, invstd, running_mean, running_var, momentum, eps, counts, out0, out1)
-	checksPost63(&c, &locs247)
+	checksPost96(&c, &locs258, &a8, &a9, out0, out1)
 	return r0, r1
 }
 
@@ -7916,9 +8223,9 @@ func NativeBatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre119(&c, &opNativeBatchNormBackward, &locs248, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
+	checksPre157(&c, &opNativeBatchNormBackward, &locs259, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd)
 	r0, r1, r2 := kernels.NativeBatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask)
-	checksPost120(&c, &locs248, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
+	checksPost158(&c, &locs259, &a0, &a1, &a2, &a3, &a4, &a5, &a6, grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -7934,9 +8241,11 @@ func NativeBatchNormBackwardOut(grad_out *torch.Tensor, input *torch.Tensor, wei
 		return kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opNativeBatchNormBackwardOut, &locs249)
+	var a10, a11, a12 asserts.Saved
+	checksPre138(&c, &opNativeBatchNormBackwardOut, &locs260, &a10, &a11, &a12, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.NativeBatchNormBackwardOut(grad_out, input, weight, running_mean, running_var, save_mean, save_invstd, train, eps, output_mask, out0, out1, out2)
-	checksPost72(&c, &locs249)
+	checksPost139(&c, &locs260, &a10, &a11, &a12, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -7952,9 +8261,9 @@ func BatchNormBackwardReduce(grad_out *torch.Tensor, input *torch.Tensor, mean *
 		return kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
 	}
 	var c asserts.Call
-	checksPre28(&c, &opBatchNormBackwardReduce, &locs250)
+	checksPre100(&c, &opBatchNormBackwardReduce, &locs261)
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduce(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g)
-	checksPost121(&c, &locs250)
+	checksPost159(&c, &locs261)
 	return r0, r1, r2, r3
 }
 
@@ -7970,9 +8279,11 @@ func BatchNormBackwardReduceOut(grad_out *torch.Tensor, input *torch.Tensor, mea
 		return kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
 	}
 	var c asserts.Call
-	checksPre28(&c, &opBatchNormBackwardReduceOut, &locs251)
+	var a8, a9, a10, a11 asserts.Saved
+	checksPre160(&c, &opBatchNormBackwardReduceOut, &locs262, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.BatchNormBackwardReduceOut(grad_out, input, mean, invstd, weight, input_g, weight_g, bias_g, out0, out1, out2, out3)
-	checksPost29(&c, &locs251)
+	checksPost161(&c, &locs262, &a8, &a9, &a10, &a11, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -7988,9 +8299,9 @@ func BatchNormBackwardElemt(grad_out *torch.Tensor, input *torch.Tensor, mean *t
 		return kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
 	}
 	var c asserts.Call
-	checksPre28(&c, &opBatchNormBackwardElemt, &locs252)
+	checksPre100(&c, &opBatchNormBackwardElemt, &locs263)
 	r0 := kernels.BatchNormBackwardElemt(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count)
-	checksPost75(&c, &locs252)
+	checksPost101(&c, &locs263)
 	return r0
 }
 
@@ -8006,9 +8317,11 @@ func BatchNormBackwardElemtOut(grad_out *torch.Tensor, input *torch.Tensor, mean
 		return kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
 	}
 	var c asserts.Call
-	checksPre28(&c, &opBatchNormBackwardElemtOut, &locs253)
+	var a8 asserts.Saved
+	checksPre162(&c, &opBatchNormBackwardElemtOut, &locs264, &a8, out)
+	defer c.Abandon()
 	r0 := kernels.BatchNormBackwardElemtOut(grad_out, input, mean, invstd, weight, sum_dy, sum_dy_xmu, count, out)
-	checksPost29(&c, &locs253)
+	checksPost163(&c, &locs264, &a8, out)
 	return r0
 }
 
@@ -8024,9 +8337,9 @@ func BatchNormUpdateStats(input *torch.Tensor, running_mean *torch.Tensor, runni
 		return kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBatchNormUpdateStats, &locs31)
+	checksPre9(&c, &opBatchNormUpdateStats, &locs31)
 	r0, r1 := kernels.BatchNormUpdateStats(input, running_mean, running_var, momentum)
-	checksPost7(&c, &locs31)
+	checksPost11(&c, &locs31)
 	return r0, r1
 }
 
@@ -8042,9 +8355,11 @@ func BatchNormUpdateStatsOut(input *torch.Tensor, running_mean *torch.Tensor, ru
 		return kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBatchNormUpdateStatsOut, &locs32)
+	var a4, a5 asserts.Saved
+	checksPre42(&c, &opBatchNormUpdateStatsOut, &locs32, &a4, &a5, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.BatchNormUpdateStatsOut(input, running_mean, running_var, momentum, out0, out1)
-	checksPost10(&c, &locs32)
+	checksPost43(&c, &locs32, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -8060,9 +8375,9 @@ func IsVulkanAvailable() bool {
 		return kernels.IsVulkanAvailable()
 	}
 	var c asserts.Call
-	checksPre15(&c, &opIsVulkanAvailable, &locs10)
+	checksPre20(&c, &opIsVulkanAvailable, &locs10)
 	r0 := kernels.IsVulkanAvailable()
-	checksPost16(&c, &locs10)
+	checksPost21(&c, &locs10)
 	return r0
 }
 
@@ -8078,9 +8393,9 @@ func XNnpackAvailable() bool {
 		return kernels.XNnpackAvailable()
 	}
 	var c asserts.Call
-	checksPre15(&c, &opXNnpackAvailable, &locs10)
+	checksPre20(&c, &opXNnpackAvailable, &locs10)
 	r0 := kernels.XNnpackAvailable()
-	checksPost16(&c, &locs10)
+	checksPost21(&c, &locs10)
 	return r0
 }
 
@@ -8097,9 +8412,9 @@ func XNnpackSpatialConvolution(input *torch.Tensor, weight *torch.Tensor, bias *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre49(&c, &opXNnpackSpatialConvolution, &locs85, &a0, &a1, &a2, input, weight, bias)
+	checksPre64(&c, &opXNnpackSpatialConvolution, &locs89, &a0, &a1, &a2, input, weight, bias)
 	r0 := kernels.XNnpackSpatialConvolution(input, weight, bias, padding, stride)
-	checksPost50(&c, &locs85, &a0, &a1, &a2, input, weight, bias, r0)
+	checksPost65(&c, &locs89, &a0, &a1, &a2, input, weight, bias, r0)
 	return r0
 }
 
@@ -8115,9 +8430,11 @@ func XNnpackSpatialConvolutionOut(input *torch.Tensor, weight *torch.Tensor, bia
 		return kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXNnpackSpatialConvolutionOut, &locs86)
+	var a5 asserts.Saved
+	checksPre14(&c, &opXNnpackSpatialConvolutionOut, &locs90, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XNnpackSpatialConvolutionOut(input, weight, bias, padding, stride, out)
-	checksPost10(&c, &locs86)
+	checksPost15(&c, &locs90, &a5, out)
 	return r0
 }
 
@@ -8133,9 +8450,9 @@ func OnesNames(size []int64, names []string, dtype *int, layout *int, device *st
 		return kernels.OnesNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opOnesNames, &locs14)
+	checksPre5(&c, &opOnesNames, &locs14)
 	r0 := kernels.OnesNames(size, names, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -8151,9 +8468,11 @@ func OnesNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 		return kernels.OnesNamesOut(size, names, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opOnesNamesOut, &locs26)
+	var a2 asserts.Saved
+	checksPre7(&c, &opOnesNamesOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.OnesNamesOut(size, names, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a2, out)
 	return r0
 }
 
@@ -8169,9 +8488,9 @@ func Ones(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Ones(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opOnes, &locs14)
+	checksPre5(&c, &opOnes, &locs14)
 	r0 := kernels.Ones(size, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -8187,9 +8506,11 @@ func OnesOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.OnesOut(size, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opOnesOut, &locs26)
+	var a1 asserts.Saved
+	checksPre7(&c, &opOnesOut, &locs26, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.OnesOut(size, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a1, out)
 	return r0
 }
 
@@ -8206,9 +8527,9 @@ func OnesLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opOnesLike, &locs0, &a0, self)
+	checksPre46(&c, &opOnesLike, &locs0, &a0, self)
 	r0 := kernels.OnesLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8225,9 +8546,10 @@ func OnesLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opOnesLikeOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opOnesLikeOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.OnesLikeOut(self, memory_format, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8243,9 +8565,9 @@ func PairwiseDistance(x1 *torch.Tensor, x2 *torch.Tensor, p float64, eps float64
 		return kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opPairwiseDistance, &locs254)
+	checksPre9(&c, &opPairwiseDistance, &locs265)
 	r0 := kernels.PairwiseDistance(x1, x2, p, eps, keepdim)
-	checksPost6(&c, &locs254)
+	checksPost10(&c, &locs265)
 	return r0
 }
 
@@ -8261,9 +8583,9 @@ func Cdist(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *int64) *
 		return kernels.Cdist(x1, x2, p, compute_mode)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCdist, &locs254)
+	checksPre9(&c, &opCdist, &locs265)
 	r0 := kernels.Cdist(x1, x2, p, compute_mode)
-	checksPost6(&c, &locs254)
+	checksPost10(&c, &locs265)
 	return r0
 }
 
@@ -8280,9 +8602,9 @@ func XEuclideanDist(x1 *torch.Tensor, x2 *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXEuclideanDist, &locs254, &a0, &a1, x1, x2)
+	checksPre12(&c, &opXEuclideanDist, &locs265, &a0, &a1, x1, x2)
 	r0 := kernels.XEuclideanDist(x1, x2)
-	checksPost9(&c, &locs254, &a0, &a1, x1, x2, r0)
+	checksPost13(&c, &locs265, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -8298,9 +8620,11 @@ func XEuclideanDistOut(x1 *torch.Tensor, x2 *torch.Tensor, out *torch.Tensor) *t
 		return kernels.XEuclideanDistOut(x1, x2, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXEuclideanDistOut, &locs255)
+	var a2 asserts.Saved
+	checksPre14(&c, &opXEuclideanDistOut, &locs266, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XEuclideanDistOut(x1, x2, out)
-	checksPost10(&c, &locs255)
+	checksPost15(&c, &locs266, &a2, out)
 	return r0
 }
 
@@ -8317,9 +8641,9 @@ func XCdistForward(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mode *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXCdistForward, &locs254, &a0, &a1, x1, x2)
+	checksPre12(&c, &opXCdistForward, &locs265, &a0, &a1, x1, x2)
 	r0 := kernels.XCdistForward(x1, x2, p, compute_mode)
-	checksPost9(&c, &locs254, &a0, &a1, x1, x2, r0)
+	checksPost13(&c, &locs265, &a0, &a1, x1, x2, r0)
 	return r0
 }
 
@@ -8335,9 +8659,11 @@ func XCdistForwardOut(x1 *torch.Tensor, x2 *torch.Tensor, p float64, compute_mod
 		return kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXCdistForwardOut, &locs255)
+	var a4 asserts.Saved
+	checksPre14(&c, &opXCdistForwardOut, &locs266, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XCdistForwardOut(x1, x2, p, compute_mode, out)
-	checksPost10(&c, &locs255)
+	checksPost15(&c, &locs266, &a4, out)
 	return r0
 }
 
@@ -8354,9 +8680,9 @@ func XCdistBackward(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p fl
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre122(&c, &opXCdistBackward, &locs256, &a0, &a1, &a2, &a4, grad, x1, x2, cdist)
+	checksPre164(&c, &opXCdistBackward, &locs267, &a0, &a1, &a2, &a4, grad, x1, x2, cdist)
 	r0 := kernels.XCdistBackward(grad, x1, x2, p, cdist)
-	checksPost123(&c, &locs256, &a0, &a1, &a2, &a4, grad, x1, x2, cdist, r0)
+	checksPost165(&c, &locs267, &a0, &a1, &a2, &a4, grad, x1, x2, cdist, r0)
 	return r0
 }
 
@@ -8372,9 +8698,11 @@ func XCdistBackwardOut(grad *torch.Tensor, x1 *torch.Tensor, x2 *torch.Tensor, p
 		return kernels.XCdistBackwardOut(grad, x1, x2, p, cdist, out)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXCdistBackwardOut, &locs257)
+	var a5 asserts.Saved
+	checksPre166(&c, &opXCdistBackwardOut, &locs268, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XCdistBackwardOut(grad, x1, x2, p, cdist, out)
-	checksPost72(&c, &locs257)
+	checksPost167(&c, &locs268, &a5, out)
 	return r0
 }
 
@@ -8409,9 +8737,9 @@ func XPdistForward(self *torch.Tensor, p float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXPdistForward, &locs0, &a0, self)
+	checksPre46(&c, &opXPdistForward, &locs0, &a0, self)
 	r0 := kernels.XPdistForward(self, p)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8427,9 +8755,11 @@ func XPdistForwardOut(self *torch.Tensor, p float64, out *torch.Tensor) *torch.T
 		return kernels.XPdistForwardOut(self, p, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXPdistForwardOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXPdistForwardOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XPdistForwardOut(self, p, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -8446,9 +8776,9 @@ func XPdistBackward(grad *torch.Tensor, self *torch.Tensor, p float64, pdist *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre42(&c, &opXPdistBackward, &locs258, &a0, &a1, &a3, grad, self, pdist)
+	checksPre53(&c, &opXPdistBackward, &locs269, &a0, &a1, &a3, grad, self, pdist)
 	r0 := kernels.XPdistBackward(grad, self, p, pdist)
-	checksPost43(&c, &locs258, &a0, &a1, &a3, grad, self, pdist, r0)
+	checksPost54(&c, &locs269, &a0, &a1, &a3, grad, self, pdist, r0)
 	return r0
 }
 
@@ -8464,9 +8794,11 @@ func XPdistBackwardOut(grad *torch.Tensor, self *torch.Tensor, p float64, pdist 
 		return kernels.XPdistBackwardOut(grad, self, p, pdist, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXPdistBackwardOut, &locs259)
+	var a4 asserts.Saved
+	checksPre58(&c, &opXPdistBackwardOut, &locs270, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XPdistBackwardOut(grad, self, p, pdist, out)
-	checksPost23(&c, &locs259)
+	checksPost59(&c, &locs270, &a4, out)
 	return r0
 }
 
@@ -8482,9 +8814,9 @@ func CosineSimilarity(x1 *torch.Tensor, x2 *torch.Tensor, dim int64, eps float64
 		return kernels.CosineSimilarity(x1, x2, dim, eps)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCosineSimilarity, &locs254)
+	checksPre9(&c, &opCosineSimilarity, &locs265)
 	r0 := kernels.CosineSimilarity(x1, x2, dim, eps)
-	checksPost6(&c, &locs254)
+	checksPost10(&c, &locs265)
 	return r0
 }
 
@@ -8501,9 +8833,9 @@ func Permute(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opPermute, &locs0, &a0, self)
+	checksPre46(&c, &opPermute, &locs0, &a0, self)
 	r0 := kernels.Permute(self, dims)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8593,7 +8925,7 @@ func NumpyT(self *torch.Tensor) *torch.Tensor {
 	var c asserts.Call
 	checksPre0(&c, &opNumpyT, &locs0)
 	r0 := kernels.NumpyT(self)
-	checksPost76(&c, &locs0)
+	checksPost102(&c, &locs0)
 	return r0
 }
 
@@ -8682,9 +9014,9 @@ func PixelShuffle(self *torch.Tensor, upscale_factor int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opPixelShuffle, &locs0, &a0, self)
+	checksPre46(&c, &opPixelShuffle, &locs0, &a0, self)
 	r0 := kernels.PixelShuffle(self, upscale_factor)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8700,9 +9032,11 @@ func PixelShuffleOut(self *torch.Tensor, upscale_factor int64, out *torch.Tensor
 		return kernels.PixelShuffleOut(self, upscale_factor, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPixelShuffleOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opPixelShuffleOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.PixelShuffleOut(self, upscale_factor, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -8719,9 +9053,9 @@ func PixelUnshuffle(self *torch.Tensor, downscale_factor int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opPixelUnshuffle, &locs0, &a0, self)
+	checksPre46(&c, &opPixelUnshuffle, &locs0, &a0, self)
 	r0 := kernels.PixelUnshuffle(self, downscale_factor)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8737,9 +9071,11 @@ func PixelUnshuffleOut(self *torch.Tensor, downscale_factor int64, out *torch.Te
 		return kernels.PixelUnshuffleOut(self, downscale_factor, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPixelUnshuffleOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opPixelUnshuffleOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.PixelUnshuffleOut(self, downscale_factor, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -8756,9 +9092,9 @@ func ChannelShuffle(self *torch.Tensor, groups int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opChannelShuffle, &locs0, &a0, self)
+	checksPre46(&c, &opChannelShuffle, &locs0, &a0, self)
 	r0 := kernels.ChannelShuffle(self, groups)
-	checksPost124(&c, &locs0, &a0, self, r0)
+	checksPost168(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8774,9 +9110,11 @@ func ChannelShuffleOut(self *torch.Tensor, groups int64, out *torch.Tensor) *tor
 		return kernels.ChannelShuffleOut(self, groups, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opChannelShuffleOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opChannelShuffleOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ChannelShuffleOut(self, groups, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -8811,9 +9149,9 @@ func IsPinned(self *torch.Tensor, device *string) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opIsPinned, &locs3, &a0, self)
+	checksPre18(&c, &opIsPinned, &locs3, &a0, self)
 	r0 := kernels.IsPinned(self, device)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8848,9 +9186,9 @@ func XPinMemory(self *torch.Tensor, device *string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXPinMemory, &locs0, &a0, self)
+	checksPre46(&c, &opXPinMemory, &locs0, &a0, self)
 	r0 := kernels.XPinMemory(self, device)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8866,9 +9204,11 @@ func XPinMemoryOut(self *torch.Tensor, device *string, out *torch.Tensor) *torch
 		return kernels.XPinMemoryOut(self, device, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXPinMemoryOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXPinMemoryOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XPinMemoryOut(self, device, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -8902,9 +9242,9 @@ func PoissonNllLoss(input *torch.Tensor, target *torch.Tensor, log_input bool, f
 		return kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opPoissonNllLoss, &locs260)
+	checksPre9(&c, &opPoissonNllLoss, &locs271)
 	r0 := kernels.PoissonNllLoss(input, target, log_input, full, eps, reduction)
-	checksPost6(&c, &locs260)
+	checksPost10(&c, &locs271)
 	return r0
 }
 
@@ -8921,9 +9261,9 @@ func Rad2deg(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRad2deg, &locs0, &a0, self)
+	checksPre46(&c, &opRad2deg, &locs0, &a0, self)
 	r0 := kernels.Rad2deg(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8940,9 +9280,10 @@ func Rad2deg_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opRad2deg_, &locs3, &a0, self)
+	checksPre7(&c, &opRad2deg_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Rad2deg_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8959,9 +9300,10 @@ func Rad2degOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opRad2degOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opRad2degOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Rad2degOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8978,9 +9320,9 @@ func Deg2rad(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opDeg2rad, &locs0, &a0, self)
+	checksPre46(&c, &opDeg2rad, &locs0, &a0, self)
 	r0 := kernels.Deg2rad(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8997,9 +9339,10 @@ func Deg2rad_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opDeg2rad_, &locs3, &a0, self)
+	checksPre7(&c, &opDeg2rad_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Deg2rad_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -9016,9 +9359,10 @@ func Deg2radOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opDeg2radOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opDeg2radOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.Deg2radOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9034,9 +9378,9 @@ func ScalarTensor(s torch.Scalar, dtype *int, layout *int, device *string, pin_m
 		return kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opScalarTensor, &locs14)
+	checksPre5(&c, &opScalarTensor, &locs14)
 	r0 := kernels.ScalarTensor(s, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -9052,9 +9396,11 @@ func ScalarTensorOut(s torch.Scalar, out *torch.Tensor) *torch.Tensor {
 		return kernels.ScalarTensorOut(s, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opScalarTensorOut, &locs26)
+	var a1 asserts.Saved
+	checksPre7(&c, &opScalarTensorOut, &locs26, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ScalarTensorOut(s, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a1, out)
 	return r0
 }
 
@@ -9070,9 +9416,9 @@ func RandNames(size []int64, names []string, dtype *int, layout *int, device *st
 		return kernels.RandNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandNames, &locs14)
+	checksPre5(&c, &opRandNames, &locs14)
 	r0 := kernels.RandNames(size, names, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -9088,9 +9434,11 @@ func RandNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tensor
 		return kernels.RandNamesOut(size, names, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandNamesOut, &locs26)
+	var a2 asserts.Saved
+	checksPre7(&c, &opRandNamesOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandNamesOut(size, names, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a2, out)
 	return r0
 }
 
@@ -9106,9 +9454,9 @@ func RandGeneratorWithNames(size []int64, generator any, names []string, dtype *
 		return kernels.RandGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandGeneratorWithNames, &locs14)
+	checksPre5(&c, &opRandGeneratorWithNames, &locs14)
 	r0 := kernels.RandGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -9124,9 +9472,11 @@ func RandGeneratorWithNamesOut(size []int64, generator any, names []string, out 
 		return kernels.RandGeneratorWithNamesOut(size, generator, names, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandGeneratorWithNamesOut, &locs26)
+	var a3 asserts.Saved
+	checksPre7(&c, &opRandGeneratorWithNamesOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandGeneratorWithNamesOut(size, generator, names, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a3, out)
 	return r0
 }
 
@@ -9142,9 +9492,9 @@ func Rand(size []int64, dtype *int, layout *int, device *string, pin_memory *boo
 		return kernels.Rand(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRand, &locs14)
+	checksPre5(&c, &opRand, &locs14)
 	r0 := kernels.Rand(size, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -9160,9 +9510,9 @@ func RandGenerator(size []int64, generator any, dtype *int, layout *int, device 
 		return kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandGenerator, &locs14)
+	checksPre5(&c, &opRandGenerator, &locs14)
 	r0 := kernels.RandGenerator(size, generator, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -9178,9 +9528,11 @@ func RandOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandOut(size, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandOut, &locs26)
+	var a1 asserts.Saved
+	checksPre7(&c, &opRandOut, &locs26, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.RandOut(size, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a1, out)
 	return r0
 }
 
@@ -9196,9 +9548,11 @@ func RandGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Ten
 		return kernels.RandGeneratorOut(size, generator, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandGeneratorOut, &locs26)
+	var a2 asserts.Saved
+	checksPre7(&c, &opRandGeneratorOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandGeneratorOut(size, generator, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a2, out)
 	return r0
 }
 
@@ -9215,9 +9569,9 @@ func RandLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_m
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRandLike, &locs0, &a0, self)
+	checksPre46(&c, &opRandLike, &locs0, &a0, self)
 	r0 := kernels.RandLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9234,9 +9588,10 @@ func RandLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opRandLikeOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opRandLikeOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandLikeOut(self, memory_format, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 

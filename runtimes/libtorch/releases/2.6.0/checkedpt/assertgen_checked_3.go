@@ -22,9 +22,9 @@ func Randint(high int64, size []int64, dtype *int, layout *int, device *string, 
 		return kernels.Randint(high, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandint, &locs14)
+	checksPre5(&c, &opRandint, &locs14)
 	r0 := kernels.Randint(high, size, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -40,9 +40,9 @@ func RandintGenerator(high int64, size []int64, generator any, dtype *int, layou
 		return kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandintGenerator, &locs14)
+	checksPre5(&c, &opRandintGenerator, &locs14)
 	r0 := kernels.RandintGenerator(high, size, generator, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -58,9 +58,9 @@ func RandintLow(low int64, high int64, size []int64, dtype *int, layout *int, de
 		return kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandintLow, &locs14)
+	checksPre5(&c, &opRandintLow, &locs14)
 	r0 := kernels.RandintLow(low, high, size, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -76,9 +76,9 @@ func RandintLowGenerator(low int64, high int64, size []int64, generator any, dty
 		return kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandintLowGenerator, &locs14)
+	checksPre5(&c, &opRandintLowGenerator, &locs14)
 	r0 := kernels.RandintLowGenerator(low, high, size, generator, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -94,9 +94,11 @@ func RandintOut(high int64, size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandintOut(high, size, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandintOut, &locs26)
+	var a2 asserts.Saved
+	checksPre7(&c, &opRandintOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandintOut(high, size, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a2, out)
 	return r0
 }
 
@@ -112,9 +114,11 @@ func RandintGeneratorOut(high int64, size []int64, generator any, out *torch.Ten
 		return kernels.RandintGeneratorOut(high, size, generator, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandintGeneratorOut, &locs26)
+	var a3 asserts.Saved
+	checksPre7(&c, &opRandintGeneratorOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandintGeneratorOut(high, size, generator, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a3, out)
 	return r0
 }
 
@@ -130,9 +134,11 @@ func RandintLowOut(low int64, high int64, size []int64, out *torch.Tensor) *torc
 		return kernels.RandintLowOut(low, high, size, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandintLowOut, &locs26)
+	var a3 asserts.Saved
+	checksPre7(&c, &opRandintLowOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLowOut(low, high, size, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a3, out)
 	return r0
 }
 
@@ -148,9 +154,11 @@ func RandintLowGeneratorOut(low int64, high int64, size []int64, generator any, 
 		return kernels.RandintLowGeneratorOut(low, high, size, generator, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandintLowGeneratorOut, &locs26)
+	var a4 asserts.Saved
+	checksPre7(&c, &opRandintLowGeneratorOut, &locs26, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLowGeneratorOut(low, high, size, generator, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a4, out)
 	return r0
 }
 
@@ -184,9 +192,11 @@ func RandintLikeOut(self *torch.Tensor, high int64, memory_format *int, out *tor
 		return kernels.RandintLikeOut(self, high, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRandintLikeOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opRandintLikeOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLikeOut(self, high, memory_format, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -220,9 +230,11 @@ func RandintLikeLowDtypeOut(self *torch.Tensor, low int64, high int64, memory_fo
 		return kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRandintLikeLowDtypeOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opRandintLikeLowDtypeOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.RandintLikeLowDtypeOut(self, low, high, memory_format, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -238,9 +250,9 @@ func Randn(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Randn(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandn, &locs14)
+	checksPre5(&c, &opRandn, &locs14)
 	r0 := kernels.Randn(size, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -256,9 +268,9 @@ func RandnGenerator(size []int64, generator any, dtype *int, layout *int, device
 		return kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandnGenerator, &locs14)
+	checksPre5(&c, &opRandnGenerator, &locs14)
 	r0 := kernels.RandnGenerator(size, generator, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -274,9 +286,9 @@ func RandnNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandnNames, &locs14)
+	checksPre5(&c, &opRandnNames, &locs14)
 	r0 := kernels.RandnNames(size, names, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -292,9 +304,11 @@ func RandnNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 		return kernels.RandnNamesOut(size, names, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandnNamesOut, &locs26)
+	var a2 asserts.Saved
+	checksPre7(&c, &opRandnNamesOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandnNamesOut(size, names, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a2, out)
 	return r0
 }
 
@@ -310,9 +324,9 @@ func RandnGeneratorWithNames(size []int64, generator any, names []string, dtype 
 		return kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandnGeneratorWithNames, &locs14)
+	checksPre5(&c, &opRandnGeneratorWithNames, &locs14)
 	r0 := kernels.RandnGeneratorWithNames(size, generator, names, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -328,9 +342,11 @@ func RandnGeneratorWithNamesOut(size []int64, generator any, names []string, out
 		return kernels.RandnGeneratorWithNamesOut(size, generator, names, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandnGeneratorWithNamesOut, &locs26)
+	var a3 asserts.Saved
+	checksPre7(&c, &opRandnGeneratorWithNamesOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandnGeneratorWithNamesOut(size, generator, names, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a3, out)
 	return r0
 }
 
@@ -346,9 +362,11 @@ func RandnOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandnOut(size, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandnOut, &locs26)
+	var a1 asserts.Saved
+	checksPre7(&c, &opRandnOut, &locs26, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.RandnOut(size, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a1, out)
 	return r0
 }
 
@@ -364,9 +382,11 @@ func RandnGeneratorOut(size []int64, generator any, out *torch.Tensor) *torch.Te
 		return kernels.RandnGeneratorOut(size, generator, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandnGeneratorOut, &locs26)
+	var a2 asserts.Saved
+	checksPre7(&c, &opRandnGeneratorOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandnGeneratorOut(size, generator, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a2, out)
 	return r0
 }
 
@@ -383,9 +403,9 @@ func RandnLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRandnLike, &locs0, &a0, self)
+	checksPre46(&c, &opRandnLike, &locs0, &a0, self)
 	r0 := kernels.RandnLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -402,9 +422,10 @@ func RandnLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opRandnLikeOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opRandnLikeOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RandnLikeOut(self, memory_format, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -420,9 +441,9 @@ func Randperm(n int64, dtype *int, layout *int, device *string, pin_memory *bool
 		return kernels.Randperm(n, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandperm, &locs14)
+	checksPre5(&c, &opRandperm, &locs14)
 	r0 := kernels.Randperm(n, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -438,9 +459,9 @@ func RandpermGenerator(n int64, generator any, dtype *int, layout *int, device *
 		return kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandpermGenerator, &locs14)
+	checksPre5(&c, &opRandpermGenerator, &locs14)
 	r0 := kernels.RandpermGenerator(n, generator, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -456,9 +477,11 @@ func RandpermOut(n int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.RandpermOut(n, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandpermOut, &locs26)
+	var a1 asserts.Saved
+	checksPre7(&c, &opRandpermOut, &locs26, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.RandpermOut(n, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a1, out)
 	return r0
 }
 
@@ -474,9 +497,11 @@ func RandpermGeneratorOut(n int64, generator any, out *torch.Tensor) *torch.Tens
 		return kernels.RandpermGeneratorOut(n, generator, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRandpermGeneratorOut, &locs26)
+	var a2 asserts.Saved
+	checksPre7(&c, &opRandpermGeneratorOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandpermGeneratorOut(n, generator, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a2, out)
 	return r0
 }
 
@@ -492,9 +517,9 @@ func RangeStep(start torch.Scalar, end torch.Scalar, step torch.Scalar, dtype *i
 		return kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRangeStep, &locs14)
+	checksPre5(&c, &opRangeStep, &locs14)
 	r0 := kernels.RangeStep(start, end, step, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -510,9 +535,9 @@ func Range(start torch.Scalar, end torch.Scalar, dtype *int, layout *int, device
 		return kernels.Range(start, end, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRange, &locs14)
+	checksPre5(&c, &opRange, &locs14)
 	r0 := kernels.Range(start, end, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -528,9 +553,11 @@ func RangeOut_(start torch.Scalar, end torch.Scalar, out *torch.Tensor) *torch.T
 		return kernels.RangeOut_(start, end, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRangeOut_, &locs26)
+	var a2 asserts.Saved
+	checksPre7(&c, &opRangeOut_, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RangeOut_(start, end, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a2, out)
 	return r0
 }
 
@@ -546,9 +573,11 @@ func RangeOut(start torch.Scalar, end torch.Scalar, step torch.Scalar, out *torc
 		return kernels.RangeOut(start, end, step, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRangeOut, &locs26)
+	var a3 asserts.Saved
+	checksPre7(&c, &opRangeOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RangeOut(start, end, step, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a3, out)
 	return r0
 }
 
@@ -583,9 +612,9 @@ func Reciprocal(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opReciprocal, &locs0, &a0, self)
+	checksPre46(&c, &opReciprocal, &locs0, &a0, self)
 	r0 := kernels.Reciprocal(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -602,9 +631,10 @@ func Reciprocal_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opReciprocal_, &locs3, &a0, self)
+	checksPre7(&c, &opReciprocal_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Reciprocal_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -621,9 +651,10 @@ func ReciprocalOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opReciprocalOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opReciprocalOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReciprocalOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -640,9 +671,9 @@ func Neg(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNeg, &locs0, &a0, self)
+	checksPre46(&c, &opNeg, &locs0, &a0, self)
 	r0 := kernels.Neg(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -659,9 +690,10 @@ func Neg_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opNeg_, &locs3, &a0, self)
+	checksPre7(&c, &opNeg_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Neg_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -678,9 +710,10 @@ func NegOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opNegOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opNegOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.NegOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -714,9 +747,11 @@ func Negative_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Negative_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opNegative_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opNegative_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Negative_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -732,9 +767,11 @@ func NegativeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.NegativeOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNegativeOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opNegativeOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.NegativeOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -751,9 +788,9 @@ func Repeat(self *torch.Tensor, repeats []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRepeat, &locs0, &a0, self)
+	checksPre46(&c, &opRepeat, &locs0, &a0, self)
 	r0 := kernels.Repeat(self, repeats)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -769,9 +806,11 @@ func RepeatOut(self *torch.Tensor, repeats []int64, out *torch.Tensor) *torch.Te
 		return kernels.RepeatOut(self, repeats, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRepeatOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opRepeatOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RepeatOut(self, repeats, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -787,9 +826,9 @@ func RepeatInterleaveTensor(repeats *torch.Tensor, output_size *int64) *torch.Te
 		return kernels.RepeatInterleaveTensor(repeats, output_size)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRepeatInterleaveTensor, &locs261)
+	checksPre0(&c, &opRepeatInterleaveTensor, &locs272)
 	r0 := kernels.RepeatInterleaveTensor(repeats, output_size)
-	checksPost1(&c, &locs261)
+	checksPost1(&c, &locs272)
 	return r0
 }
 
@@ -805,9 +844,11 @@ func RepeatInterleaveTensorOut(repeats *torch.Tensor, output_size *int64, out *t
 		return kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRepeatInterleaveTensorOut, &locs262)
+	var a2 asserts.Saved
+	checksPre3(&c, &opRepeatInterleaveTensorOut, &locs273, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RepeatInterleaveTensorOut(repeats, output_size, out)
-	checksPost2(&c, &locs262)
+	checksPost31(&c, &locs273, &a2, out)
 	return r0
 }
 
@@ -823,9 +864,9 @@ func RepeatInterleaveSelfTensor(self *torch.Tensor, repeats *torch.Tensor, dim *
 		return kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRepeatInterleaveSelfTensor, &locs263)
+	checksPre9(&c, &opRepeatInterleaveSelfTensor, &locs274)
 	r0 := kernels.RepeatInterleaveSelfTensor(self, repeats, dim, output_size)
-	checksPost6(&c, &locs263)
+	checksPost10(&c, &locs274)
 	return r0
 }
 
@@ -878,9 +919,9 @@ func XReshapeCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXReshapeCopy, &locs0, &a0, self)
+	checksPre46(&c, &opXReshapeCopy, &locs0, &a0, self)
 	r0 := kernels.XReshapeCopy(self, size)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -897,9 +938,9 @@ func XReshapeAlias(self *torch.Tensor, size []int64, stride []int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXReshapeAlias, &locs0, &a0, self)
+	checksPre46(&c, &opXReshapeAlias, &locs0, &a0, self)
 	r0 := kernels.XReshapeAlias(self, size, stride)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -916,9 +957,9 @@ func XMkldnnReshape(self *torch.Tensor, shape []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXMkldnnReshape, &locs0, &a0, self)
+	checksPre46(&c, &opXMkldnnReshape, &locs0, &a0, self)
 	r0 := kernels.XMkldnnReshape(self, shape)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -934,9 +975,11 @@ func XMkldnnReshapeOut(self *torch.Tensor, shape []int64, out *torch.Tensor) *to
 		return kernels.XMkldnnReshapeOut(self, shape, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXMkldnnReshapeOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXMkldnnReshapeOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XMkldnnReshapeOut(self, shape, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -952,9 +995,9 @@ func ReshapeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ReshapeAs(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opReshapeAs, &locs6)
+	checksPre9(&c, &opReshapeAs, &locs6)
 	r0 := kernels.ReshapeAs(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -971,9 +1014,9 @@ func Round(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRound, &locs0, &a0, self)
+	checksPre46(&c, &opRound, &locs0, &a0, self)
 	r0 := kernels.Round(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -990,9 +1033,10 @@ func Round_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opRound_, &locs3, &a0, self)
+	checksPre7(&c, &opRound_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Round_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1009,9 +1053,10 @@ func RoundOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opRoundOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opRoundOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.RoundOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1028,9 +1073,9 @@ func RoundDecimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRoundDecimals, &locs0, &a0, self)
+	checksPre46(&c, &opRoundDecimals, &locs0, &a0, self)
 	r0 := kernels.RoundDecimals(self, decimals)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1047,9 +1092,10 @@ func Round_Decimals(self *torch.Tensor, decimals int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opRound_Decimals, &locs3, &a0, self)
+	checksPre7(&c, &opRound_Decimals, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Round_Decimals(self, decimals)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1066,9 +1112,10 @@ func RoundDecimalsOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opRoundDecimalsOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opRoundDecimalsOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RoundDecimalsOut(self, decimals, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -1102,9 +1149,11 @@ func Rrelu_(self *torch.Tensor, lower torch.Scalar, upper torch.Scalar, training
 		return kernels.Rrelu_(self, lower, upper, training, generator)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRrelu_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opRrelu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Rrelu_(self, lower, upper, training, generator)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1121,9 +1170,9 @@ func Relu(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRelu, &locs0, &a0, self)
+	checksPre46(&c, &opRelu, &locs0, &a0, self)
 	r0 := kernels.Relu(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1140,9 +1189,10 @@ func Relu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opRelu_, &locs3, &a0, self)
+	checksPre7(&c, &opRelu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Relu_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1158,9 +1208,11 @@ func ReluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ReluOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opReluOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opReluOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ReluOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -1194,9 +1246,11 @@ func Relu6_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Relu6_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opRelu6_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opRelu6_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Relu6_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1212,9 +1266,9 @@ func Prelu(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 		return kernels.Prelu(self, weight)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opPrelu, &locs105)
+	checksPre9(&c, &opPrelu, &locs109)
 	r0 := kernels.Prelu(self, weight)
-	checksPost6(&c, &locs105)
+	checksPost10(&c, &locs109)
 	return r0
 }
 
@@ -1231,9 +1285,9 @@ func XPreluKernel(self *torch.Tensor, weight *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXPreluKernel, &locs105, &a0, &a1, self, weight)
+	checksPre12(&c, &opXPreluKernel, &locs109, &a0, &a1, self, weight)
 	r0 := kernels.XPreluKernel(self, weight)
-	checksPost9(&c, &locs105, &a0, &a1, self, weight, r0)
+	checksPost13(&c, &locs109, &a0, &a1, self, weight, r0)
 	return r0
 }
 
@@ -1250,9 +1304,9 @@ func XPreluKernelBackward(grad_output *torch.Tensor, self *torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre125(&c, &opXPreluKernelBackward, &locs264, &a0, &a1, &a2, grad_output, self, weight)
+	checksPre169(&c, &opXPreluKernelBackward, &locs275, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1 := kernels.XPreluKernelBackward(grad_output, self, weight)
-	checksPost126(&c, &locs264, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
+	checksPost170(&c, &locs275, &a0, &a1, &a2, grad_output, self, weight, r0, r1)
 	return r0, r1
 }
 
@@ -1269,9 +1323,10 @@ func GeluOut(self *torch.Tensor, approximate string, out *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opGeluOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opGeluOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GeluOut(self, approximate, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -1288,9 +1343,10 @@ func Gelu_(self *torch.Tensor, approximate string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opGelu_, &locs3, &a0, self)
+	checksPre7(&c, &opGelu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Gelu_(self, approximate)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1307,9 +1363,9 @@ func Gelu(self *torch.Tensor, approximate string) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opGelu, &locs0, &a0, self)
+	checksPre46(&c, &opGelu, &locs0, &a0, self)
 	r0 := kernels.Gelu(self, approximate)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1326,9 +1382,10 @@ func GeluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, approx
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opGeluBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre51(&c, &opGeluBackwardGradInput, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.GeluBackwardGradInput(grad_output, self, approximate, grad_input)
-	checksPost41(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPost52(&c, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -1345,9 +1402,9 @@ func GeluBackward(grad_output *torch.Tensor, self *torch.Tensor, approximate str
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opGeluBackward, &locs217, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opGeluBackward, &locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.GeluBackward(grad_output, self, approximate)
-	checksPost9(&c, &locs217, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -1363,9 +1420,9 @@ func InfinitelyDifferentiableGeluBackward(grad *torch.Tensor, self *torch.Tensor
 		return kernels.InfinitelyDifferentiableGeluBackward(grad, self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opInfinitelyDifferentiableGeluBackward, &locs266)
+	checksPre9(&c, &opInfinitelyDifferentiableGeluBackward, &locs277)
 	r0 := kernels.InfinitelyDifferentiableGeluBackward(grad, self)
-	checksPost6(&c, &locs266)
+	checksPost10(&c, &locs277)
 	return r0
 }
 
@@ -1382,9 +1439,10 @@ func HardshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opHardshrinkOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opHardshrinkOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.HardshrinkOut(self, lambd, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -1401,9 +1459,9 @@ func Hardshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opHardshrink, &locs0, &a0, self)
+	checksPre46(&c, &opHardshrink, &locs0, &a0, self)
 	r0 := kernels.Hardshrink(self, lambd)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1420,9 +1478,10 @@ func HardshrinkBackwardGradInput(grad_out *torch.Tensor, self *torch.Tensor, lam
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opHardshrinkBackwardGradInput, &locs267, &a0, &a1, &a3, grad_out, self, grad_input)
+	checksPre51(&c, &opHardshrinkBackwardGradInput, &locs278, &a0, &a1, &a3, grad_out, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.HardshrinkBackwardGradInput(grad_out, self, lambd, grad_input)
-	checksPost41(&c, &locs267, &a0, &a1, &a3, grad_out, self, grad_input)
+	checksPost52(&c, &locs278, &a0, &a1, &a3, grad_out, self, grad_input)
 	return r0
 }
 
@@ -1439,9 +1498,9 @@ func HardshrinkBackward(grad_out *torch.Tensor, self *torch.Tensor, lambd torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opHardshrinkBackward, &locs268, &a0, &a1, grad_out, self)
+	checksPre12(&c, &opHardshrinkBackward, &locs279, &a0, &a1, grad_out, self)
 	r0 := kernels.HardshrinkBackward(grad_out, self, lambd)
-	checksPost9(&c, &locs268, &a0, &a1, grad_out, self, r0)
+	checksPost13(&c, &locs279, &a0, &a1, grad_out, self, r0)
 	return r0
 }
 
@@ -1458,9 +1517,9 @@ func Rsqrt(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRsqrt, &locs0, &a0, self)
+	checksPre46(&c, &opRsqrt, &locs0, &a0, self)
 	r0 := kernels.Rsqrt(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1477,9 +1536,10 @@ func Rsqrt_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opRsqrt_, &locs3, &a0, self)
+	checksPre7(&c, &opRsqrt_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Rsqrt_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1496,9 +1556,10 @@ func RsqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opRsqrtOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opRsqrtOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.RsqrtOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1516,7 +1577,7 @@ func SelectDimname(self *torch.Tensor, dim string, index int64) *torch.Tensor {
 	var c asserts.Call
 	checksPre0(&c, &opSelectDimname, &locs0)
 	r0 := kernels.SelectDimname(self, dim, index)
-	checksPost76(&c, &locs0)
+	checksPost102(&c, &locs0)
 	return r0
 }
 
@@ -1533,9 +1594,9 @@ func SelectInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSelectInt, &locs0, &a0, self)
+	checksPre46(&c, &opSelectInt, &locs0, &a0, self)
 	r0 := kernels.SelectInt(self, dim, index)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1552,9 +1613,9 @@ func SelectBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSelectBackward, &locs127, &a0, grad_output)
+	checksPre46(&c, &opSelectBackward, &locs133, &a0, grad_output)
 	r0 := kernels.SelectBackward(grad_output, input_sizes, dim, index)
-	checksPost38(&c, &locs127, &a0, grad_output, r0)
+	checksPost47(&c, &locs133, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1570,9 +1631,11 @@ func SelectBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64
 		return kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSelectBackwardOut, &locs128)
+	var a4 asserts.Saved
+	checksPre3(&c, &opSelectBackwardOut, &locs134, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.SelectBackwardOut(grad_output, input_sizes, dim, index, out)
-	checksPost2(&c, &locs128)
+	checksPost31(&c, &locs134, &a4, out)
 	return r0
 }
 
@@ -1588,9 +1651,9 @@ func XNestedSelectBackward(grad_output *torch.Tensor, self *torch.Tensor, dim in
 		return kernels.XNestedSelectBackward(grad_output, self, dim, index)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXNestedSelectBackward, &locs217)
+	checksPre9(&c, &opXNestedSelectBackward, &locs226)
 	r0 := kernels.XNestedSelectBackward(grad_output, self, dim, index)
-	checksPost6(&c, &locs217)
+	checksPost10(&c, &locs226)
 	return r0
 }
 
@@ -1624,9 +1687,11 @@ func Selu_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Selu_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSelu_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opSelu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Selu_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1643,9 +1708,9 @@ func Celu(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCelu, &locs0, &a0, self)
+	checksPre46(&c, &opCelu, &locs0, &a0, self)
 	r0 := kernels.Celu(self, alpha)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1662,9 +1727,10 @@ func Celu_(self *torch.Tensor, alpha torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opCelu_, &locs3, &a0, self)
+	checksPre7(&c, &opCelu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Celu_(self, alpha)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1680,9 +1746,11 @@ func CeluOut(self *torch.Tensor, alpha torch.Scalar, out *torch.Tensor) *torch.T
 		return kernels.CeluOut(self, alpha, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCeluOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opCeluOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.CeluOut(self, alpha, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -1699,9 +1767,9 @@ func Silu(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSilu, &locs0, &a0, self)
+	checksPre46(&c, &opSilu, &locs0, &a0, self)
 	r0 := kernels.Silu(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1718,9 +1786,10 @@ func Silu_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSilu_, &locs3, &a0, self)
+	checksPre7(&c, &opSilu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Silu_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1737,9 +1806,10 @@ func SiluOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSiluOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opSiluOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SiluOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1755,9 +1825,11 @@ func SiluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, grad_i
 		return kernels.SiluBackwardGradInput(grad_output, self, grad_input)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSiluBackwardGradInput, &locs265)
+	var a2 asserts.Saved
+	checksPre14(&c, &opSiluBackwardGradInput, &locs280, &a2, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SiluBackwardGradInput(grad_output, self, grad_input)
-	checksPost10(&c, &locs265)
+	checksPost15(&c, &locs280, &a2, grad_input)
 	return r0
 }
 
@@ -1773,9 +1845,9 @@ func SiluBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 		return kernels.SiluBackward(grad_output, self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSiluBackward, &locs217)
+	checksPre9(&c, &opSiluBackward, &locs226)
 	r0 := kernels.SiluBackward(grad_output, self)
-	checksPost6(&c, &locs217)
+	checksPost10(&c, &locs226)
 	return r0
 }
 
@@ -1792,9 +1864,9 @@ func Mish(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMish, &locs0, &a0, self)
+	checksPre46(&c, &opMish, &locs0, &a0, self)
 	r0 := kernels.Mish(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1811,9 +1883,10 @@ func Mish_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opMish_, &locs3, &a0, self)
+	checksPre7(&c, &opMish_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Mish_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1830,9 +1903,10 @@ func MishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opMishOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opMishOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.MishOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1848,9 +1922,9 @@ func MishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Tensor {
 		return kernels.MishBackward(grad_output, self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMishBackward, &locs217)
+	checksPre9(&c, &opMishBackward, &locs226)
 	r0 := kernels.MishBackward(grad_output, self)
-	checksPost6(&c, &locs217)
+	checksPost10(&c, &locs226)
 	return r0
 }
 
@@ -1867,9 +1941,9 @@ func Sigmoid(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSigmoid, &locs0, &a0, self)
+	checksPre46(&c, &opSigmoid, &locs0, &a0, self)
 	r0 := kernels.Sigmoid(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1886,9 +1960,10 @@ func Sigmoid_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSigmoid_, &locs3, &a0, self)
+	checksPre7(&c, &opSigmoid_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sigmoid_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1905,9 +1980,10 @@ func SigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSigmoidOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opSigmoidOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SigmoidOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1924,9 +2000,9 @@ func Logit(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLogit, &locs0, &a0, self)
+	checksPre46(&c, &opLogit, &locs0, &a0, self)
 	r0 := kernels.Logit(self, eps)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1943,9 +2019,10 @@ func Logit_(self *torch.Tensor, eps *float64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLogit_, &locs3, &a0, self)
+	checksPre7(&c, &opLogit_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Logit_(self, eps)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1962,9 +2039,10 @@ func LogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opLogitOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opLogitOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LogitOut(self, eps, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -1981,9 +2059,9 @@ func Sin(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSin, &locs0, &a0, self)
+	checksPre46(&c, &opSin, &locs0, &a0, self)
 	r0 := kernels.Sin(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2000,9 +2078,10 @@ func Sin_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSin_, &locs3, &a0, self)
+	checksPre7(&c, &opSin_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sin_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2019,9 +2098,10 @@ func SinOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSinOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opSinOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SinOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2038,9 +2118,9 @@ func Sinc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSinc, &locs0, &a0, self)
+	checksPre46(&c, &opSinc, &locs0, &a0, self)
 	r0 := kernels.Sinc(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2057,9 +2137,10 @@ func Sinc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSinc_, &locs3, &a0, self)
+	checksPre7(&c, &opSinc_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sinc_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2076,9 +2157,10 @@ func SincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSincOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opSincOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SincOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2095,9 +2177,9 @@ func Sinh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSinh, &locs0, &a0, self)
+	checksPre46(&c, &opSinh, &locs0, &a0, self)
 	r0 := kernels.Sinh(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2114,9 +2196,10 @@ func Sinh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSinh_, &locs3, &a0, self)
+	checksPre7(&c, &opSinh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sinh_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2133,9 +2216,10 @@ func SinhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSinhOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opSinhOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SinhOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2169,9 +2253,11 @@ func Detach_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Detach_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDetach_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opDetach_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Detach_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2187,9 +2273,9 @@ func SizeInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.SizeInt(self, dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSizeInt, &locs3)
+	checksPre5(&c, &opSizeInt, &locs3)
 	r0 := kernels.SizeInt(self, dim)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2205,9 +2291,9 @@ func SizeDimname(self *torch.Tensor, dim string) int64 {
 		return kernels.SizeDimname(self, dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSizeDimname, &locs3)
+	checksPre5(&c, &opSizeDimname, &locs3)
 	r0 := kernels.SizeDimname(self, dim)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2223,9 +2309,9 @@ func SymSizeInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.SymSizeInt(self, dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSymSizeInt, &locs3)
+	checksPre5(&c, &opSymSizeInt, &locs3)
 	r0 := kernels.SymSizeInt(self, dim)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2241,9 +2327,9 @@ func SymNumel(self *torch.Tensor) int64 {
 		return kernels.SymNumel(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSymNumel, &locs3)
+	checksPre5(&c, &opSymNumel, &locs3)
 	r0 := kernels.SymNumel(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2259,9 +2345,9 @@ func SymStorageOffset(self *torch.Tensor) int64 {
 		return kernels.SymStorageOffset(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSymStorageOffset, &locs3)
+	checksPre5(&c, &opSymStorageOffset, &locs3)
 	r0 := kernels.SymStorageOffset(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2278,9 +2364,9 @@ func SliceTensor(self *torch.Tensor, dim int64, start *int64, end *int64, step i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSliceTensor, &locs0, &a0, self)
+	checksPre46(&c, &opSliceTensor, &locs0, &a0, self)
 	r0 := kernels.SliceTensor(self, dim, start, end, step)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2297,9 +2383,9 @@ func SliceBackward(grad_output *torch.Tensor, input_sizes []int64, dim int64, st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSliceBackward, &locs127, &a0, grad_output)
+	checksPre46(&c, &opSliceBackward, &locs133, &a0, grad_output)
 	r0 := kernels.SliceBackward(grad_output, input_sizes, dim, start, end, step)
-	checksPost38(&c, &locs127, &a0, grad_output, r0)
+	checksPost47(&c, &locs133, &a0, grad_output, r0)
 	return r0
 }
 
@@ -2315,9 +2401,11 @@ func SliceBackwardOut(grad_output *torch.Tensor, input_sizes []int64, dim int64,
 		return kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSliceBackwardOut, &locs128)
+	var a6 asserts.Saved
+	checksPre3(&c, &opSliceBackwardOut, &locs134, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.SliceBackwardOut(grad_output, input_sizes, dim, start, end, step, out)
-	checksPost2(&c, &locs128)
+	checksPost31(&c, &locs134, &a6, out)
 	return r0
 }
 
@@ -2334,9 +2422,9 @@ func SliceInverse(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSliceInverse, &locs94, &a0, &a1, self, src)
+	checksPre12(&c, &opSliceInverse, &locs98, &a0, &a1, self, src)
 	r0 := kernels.SliceInverse(self, src, dim, start, end, step)
-	checksPost127(&c, &locs94, &a0, &a1, self, src, r0)
+	checksPost171(&c, &locs98, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -2353,9 +2441,9 @@ func SliceScatter(self *torch.Tensor, src *torch.Tensor, dim int64, start *int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSliceScatter, &locs94, &a0, &a1, self, src)
+	checksPre12(&c, &opSliceScatter, &locs98, &a0, &a1, self, src)
 	r0 := kernels.SliceScatter(self, src, dim, start, end, step)
-	checksPost9(&c, &locs94, &a0, &a1, self, src, r0)
+	checksPost13(&c, &locs98, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -2371,9 +2459,11 @@ func SliceScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, start *in
 		return kernels.SliceScatterOut(self, src, dim, start, end, step, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSliceScatterOut, &locs96)
+	var a6 asserts.Saved
+	checksPre14(&c, &opSliceScatterOut, &locs100, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.SliceScatterOut(self, src, dim, start, end, step, out)
-	checksPost10(&c, &locs96)
+	checksPost15(&c, &locs100, &a6, out)
 	return r0
 }
 
@@ -2390,9 +2480,9 @@ func SelectScatter(self *torch.Tensor, src *torch.Tensor, dim int64, index int64
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSelectScatter, &locs94, &a0, &a1, self, src)
+	checksPre12(&c, &opSelectScatter, &locs98, &a0, &a1, self, src)
 	r0 := kernels.SelectScatter(self, src, dim, index)
-	checksPost9(&c, &locs94, &a0, &a1, self, src, r0)
+	checksPost13(&c, &locs98, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -2408,9 +2498,11 @@ func SelectScatterOut(self *torch.Tensor, src *torch.Tensor, dim int64, index in
 		return kernels.SelectScatterOut(self, src, dim, index, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSelectScatterOut, &locs96)
+	var a4 asserts.Saved
+	checksPre14(&c, &opSelectScatterOut, &locs100, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.SelectScatterOut(self, src, dim, index, out)
-	checksPost10(&c, &locs96)
+	checksPost15(&c, &locs100, &a4, out)
 	return r0
 }
 
@@ -2427,9 +2519,9 @@ func DiagonalScatter(self *torch.Tensor, src *torch.Tensor, offset int64, dim1 i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opDiagonalScatter, &locs94, &a0, &a1, self, src)
+	checksPre12(&c, &opDiagonalScatter, &locs98, &a0, &a1, self, src)
 	r0 := kernels.DiagonalScatter(self, src, offset, dim1, dim2)
-	checksPost9(&c, &locs94, &a0, &a1, self, src, r0)
+	checksPost13(&c, &locs98, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -2445,9 +2537,11 @@ func DiagonalScatterOut(self *torch.Tensor, src *torch.Tensor, offset int64, dim
 		return kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDiagonalScatterOut, &locs96)
+	var a5 asserts.Saved
+	checksPre14(&c, &opDiagonalScatterOut, &locs100, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.DiagonalScatterOut(self, src, offset, dim1, dim2, out)
-	checksPost10(&c, &locs96)
+	checksPost15(&c, &locs100, &a5, out)
 	return r0
 }
 
@@ -2464,9 +2558,9 @@ func AsStridedScatter(self *torch.Tensor, src *torch.Tensor, size []int64, strid
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opAsStridedScatter, &locs94, &a0, &a1, self, src)
+	checksPre12(&c, &opAsStridedScatter, &locs98, &a0, &a1, self, src)
 	r0 := kernels.AsStridedScatter(self, src, size, stride, storage_offset)
-	checksPost9(&c, &locs94, &a0, &a1, self, src, r0)
+	checksPost13(&c, &locs98, &a0, &a1, self, src, r0)
 	return r0
 }
 
@@ -2482,9 +2576,11 @@ func AsStridedScatterOut(self *torch.Tensor, src *torch.Tensor, size []int64, st
 		return kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opAsStridedScatterOut, &locs96)
+	var a5 asserts.Saved
+	checksPre14(&c, &opAsStridedScatterOut, &locs100, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.AsStridedScatterOut(self, src, size, stride, storage_offset, out)
-	checksPost10(&c, &locs96)
+	checksPost15(&c, &locs100, &a5, out)
 	return r0
 }
 
@@ -2500,9 +2596,9 @@ func Smm(self *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Smm(self, mat2)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSmm, &locs67)
+	checksPre9(&c, &opSmm, &locs70)
 	r0 := kernels.Smm(self, mat2)
-	checksPost6(&c, &locs67)
+	checksPost10(&c, &locs70)
 	return r0
 }
 
@@ -2536,9 +2632,11 @@ func SoftmaxIntOut(self *torch.Tensor, dim int64, dtype *int, out *torch.Tensor)
 		return kernels.SoftmaxIntOut(self, dim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSoftmaxIntOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opSoftmaxIntOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.SoftmaxIntOut(self, dim, dtype, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -2573,9 +2671,9 @@ func XSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXSoftmax, &locs0, &a0, self)
+	checksPre46(&c, &opXSoftmax, &locs0, &a0, self)
 	r0 := kernels.XSoftmax(self, dim, half_to_float)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2592,9 +2690,10 @@ func XSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opXSoftmaxOut, &locs40, &a0, &a3, self, out)
+	checksPre48(&c, &opXSoftmaxOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XSoftmaxOut(self, dim, half_to_float, out)
-	checksPost12(&c, &locs40, &a0, &a3, self, out)
+	checksPost17(&c, &locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -2611,9 +2710,9 @@ func XSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor, dim i
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXSoftmaxBackwardData, &locs208, &a0, &a1, grad_output, output)
+	checksPre12(&c, &opXSoftmaxBackwardData, &locs216, &a0, &a1, grad_output, output)
 	r0 := kernels.XSoftmaxBackwardData(grad_output, output, dim, input_dtype)
-	checksPost9(&c, &locs208, &a0, &a1, grad_output, output, r0)
+	checksPost13(&c, &locs216, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -2630,9 +2729,10 @@ func XSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tensor, di
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre40(&c, &opXSoftmaxBackwardDataOut, &locs269, &a0, &a1, &a4, grad_output, output, grad_input)
+	checksPre51(&c, &opXSoftmaxBackwardDataOut, &locs281, &a0, &a1, &a4, grad_output, output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XSoftmaxBackwardDataOut(grad_output, output, dim, input_dtype, grad_input)
-	checksPost41(&c, &locs269, &a0, &a1, &a4, grad_output, output, grad_input)
+	checksPost52(&c, &locs281, &a0, &a1, &a4, grad_output, output, grad_input)
 	return r0
 }
 
@@ -2649,9 +2749,9 @@ func UnsafeSplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opUnsafeSplitTensor, &locs3, &a0, self)
+	checksPre18(&c, &opUnsafeSplitTensor, &locs3, &a0, self)
 	r0 := kernels.UnsafeSplitTensor(self, split_size, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2672,9 +2772,10 @@ func UnsafeSplitTensorOut(self *torch.Tensor, split_size int64, dim int64, out [
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre128(&c, &opUnsafeSplitTensorOut, &locs40, &a0, &l3, self, out)
+	checksPre172(&c, &opUnsafeSplitTensorOut, &locs40, &a0, &l3, self, out)
+	defer c.Abandon()
 	kernels.UnsafeSplitTensorOut(self, split_size, dim, out)
-	checksPost129(&c, &locs40, &a0, &l3, self, out)
+	checksPost173(&c, &locs40, &a0, &l3, self, out)
 }
 
 var opSplitTensor = asserts.Op{
@@ -2690,9 +2791,9 @@ func SplitTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSplitTensor, &locs3, &a0, self)
+	checksPre18(&c, &opSplitTensor, &locs3, &a0, self)
 	r0 := kernels.SplitTensor(self, split_size, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2708,9 +2809,9 @@ func SplitSizes(self *torch.Tensor, split_size []int64, dim int64) []*torch.Tens
 		return kernels.SplitSizes(self, split_size, dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSplitSizes, &locs3)
+	checksPre5(&c, &opSplitSizes, &locs3)
 	r0 := kernels.SplitSizes(self, split_size, dim)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2727,9 +2828,9 @@ func UnsafeSplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opUnsafeSplitWithSizes, &locs3, &a0, self)
+	checksPre18(&c, &opUnsafeSplitWithSizes, &locs3, &a0, self)
 	r0 := kernels.UnsafeSplitWithSizes(self, split_sizes, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2750,9 +2851,10 @@ func UnsafeSplitWithSizesOut(self *torch.Tensor, split_sizes []int64, dim int64,
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre128(&c, &opUnsafeSplitWithSizesOut, &locs40, &a0, &l3, self, out)
+	checksPre172(&c, &opUnsafeSplitWithSizesOut, &locs40, &a0, &l3, self, out)
+	defer c.Abandon()
 	kernels.UnsafeSplitWithSizesOut(self, split_sizes, dim, out)
-	checksPost129(&c, &locs40, &a0, &l3, self, out)
+	checksPost173(&c, &locs40, &a0, &l3, self, out)
 }
 
 var opSplitWithSizes = asserts.Op{
@@ -2768,9 +2870,9 @@ func SplitWithSizes(self *torch.Tensor, split_sizes []int64, dim int64) []*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSplitWithSizes, &locs3, &a0, self)
+	checksPre18(&c, &opSplitWithSizes, &locs3, &a0, self)
 	r0 := kernels.SplitWithSizes(self, split_sizes, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2786,9 +2888,9 @@ func HsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.HsplitInt(self, sections)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHsplitInt, &locs3)
+	checksPre5(&c, &opHsplitInt, &locs3)
 	r0 := kernels.HsplitInt(self, sections)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2804,9 +2906,9 @@ func HsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.HsplitArray(self, indices)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opHsplitArray, &locs3)
+	checksPre5(&c, &opHsplitArray, &locs3)
 	r0 := kernels.HsplitArray(self, indices)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2822,9 +2924,9 @@ func VsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.VsplitInt(self, sections)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opVsplitInt, &locs3)
+	checksPre5(&c, &opVsplitInt, &locs3)
 	r0 := kernels.VsplitInt(self, sections)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2840,9 +2942,9 @@ func VsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.VsplitArray(self, indices)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opVsplitArray, &locs3)
+	checksPre5(&c, &opVsplitArray, &locs3)
 	r0 := kernels.VsplitArray(self, indices)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2858,9 +2960,9 @@ func DsplitInt(self *torch.Tensor, sections int64) []*torch.Tensor {
 		return kernels.DsplitInt(self, sections)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDsplitInt, &locs3)
+	checksPre5(&c, &opDsplitInt, &locs3)
 	r0 := kernels.DsplitInt(self, sections)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2876,9 +2978,9 @@ func DsplitArray(self *torch.Tensor, indices []int64) []*torch.Tensor {
 		return kernels.DsplitArray(self, indices)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDsplitArray, &locs3)
+	checksPre5(&c, &opDsplitArray, &locs3)
 	r0 := kernels.DsplitArray(self, indices)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2895,9 +2997,9 @@ func Squeeze(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSqueeze, &locs0, &a0, self)
+	checksPre46(&c, &opSqueeze, &locs0, &a0, self)
 	r0 := kernels.Squeeze(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2914,9 +3016,9 @@ func SqueezeDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSqueezeDim, &locs0, &a0, self)
+	checksPre46(&c, &opSqueezeDim, &locs0, &a0, self)
 	r0 := kernels.SqueezeDim(self, dim)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2934,7 +3036,7 @@ func SqueezeDimname(self *torch.Tensor, dim string) *torch.Tensor {
 	var c asserts.Call
 	checksPre0(&c, &opSqueezeDimname, &locs0)
 	r0 := kernels.SqueezeDimname(self, dim)
-	checksPost76(&c, &locs0)
+	checksPost102(&c, &locs0)
 	return r0
 }
 
@@ -2951,9 +3053,9 @@ func SqueezeDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSqueezeDims, &locs0, &a0, self)
+	checksPre46(&c, &opSqueezeDims, &locs0, &a0, self)
 	r0 := kernels.SqueezeDims(self, dim)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2970,9 +3072,10 @@ func Squeeze_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSqueeze_, &locs3, &a0, self)
+	checksPre7(&c, &opSqueeze_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Squeeze_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2989,9 +3092,10 @@ func Squeeze_Dim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSqueeze_Dim, &locs3, &a0, self)
+	checksPre7(&c, &opSqueeze_Dim, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Squeeze_Dim(self, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3008,9 +3112,10 @@ func Squeeze_Dims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSqueeze_Dims, &locs3, &a0, self)
+	checksPre7(&c, &opSqueeze_Dims, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Squeeze_Dims(self, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3026,9 +3131,11 @@ func Squeeze_Dimname(self *torch.Tensor, dim string) *torch.Tensor {
 		return kernels.Squeeze_Dimname(self, dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSqueeze_Dimname, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opSqueeze_Dimname, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Squeeze_Dimname(self, dim)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3044,9 +3151,9 @@ func Sspaddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 		return kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opSspaddmm, &locs270)
+	checksPre44(&c, &opSspaddmm, &locs282)
 	r0 := kernels.Sspaddmm(self, mat1, mat2, beta, alpha)
-	checksPost44(&c, &locs270)
+	checksPost57(&c, &locs282)
 	return r0
 }
 
@@ -3062,9 +3169,11 @@ func SspaddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, bet
 		return kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opSspaddmmOut, &locs271)
+	var a5 asserts.Saved
+	checksPre58(&c, &opSspaddmmOut, &locs283, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.SspaddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost23(&c, &locs271)
+	checksPost59(&c, &locs283, &a5, out)
 	return r0
 }
 
@@ -3080,9 +3189,9 @@ func XChunkCat(tensors []*torch.Tensor, dim int64, num_chunks int64) *torch.Tens
 		return kernels.XChunkCat(tensors, dim, num_chunks)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXChunkCat, &locs69)
+	checksPre0(&c, &opXChunkCat, &locs72)
 	r0 := kernels.XChunkCat(tensors, dim, num_chunks)
-	checksPost1(&c, &locs69)
+	checksPost1(&c, &locs72)
 	return r0
 }
 
@@ -3098,9 +3207,11 @@ func XChunkCatOut(tensors []*torch.Tensor, dim int64, num_chunks int64, out *tor
 		return kernels.XChunkCatOut(tensors, dim, num_chunks, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXChunkCatOut, &locs70)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXChunkCatOut, &locs74, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XChunkCatOut(tensors, dim, num_chunks, out)
-	checksPost2(&c, &locs70)
+	checksPost31(&c, &locs74, &a3, out)
 	return r0
 }
 
@@ -3117,9 +3228,9 @@ func Stack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre55(&c, &opStack, &locs69, &l0, tensors)
+	checksPre70(&c, &opStack, &locs72, &l0, tensors)
 	r0 := kernels.Stack(tensors, dim)
-	checksPost56(&c, &locs69, &l0, tensors, r0)
+	checksPost71(&c, &locs72, &l0, tensors, r0)
 	return r0
 }
 
@@ -3139,9 +3250,10 @@ func StackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Tens
 		a2 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre57(&c, &opStackOut, &locs70, &l0, &a2, tensors, out)
+	checksPre72(&c, &opStackOut, &locs73, &l0, &a2, tensors, out)
+	defer c.Abandon()
 	r0 := kernels.StackOut(tensors, dim, out)
-	checksPost58(&c, &locs70, &l0, &a2, tensors, out)
+	checksPost73(&c, &locs73, &l0, &a2, tensors, out)
 	return r0
 }
 
@@ -3157,9 +3269,9 @@ func XStack(tensors []*torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XStack(tensors, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXStack, &locs69)
+	checksPre0(&c, &opXStack, &locs72)
 	r0 := kernels.XStack(tensors, dim)
-	checksPost1(&c, &locs69)
+	checksPost1(&c, &locs72)
 	return r0
 }
 
@@ -3175,9 +3287,11 @@ func XStackOut(tensors []*torch.Tensor, dim int64, out *torch.Tensor) *torch.Ten
 		return kernels.XStackOut(tensors, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXStackOut, &locs70)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXStackOut, &locs74, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XStackOut(tensors, dim, out)
-	checksPost2(&c, &locs70)
+	checksPost31(&c, &locs74, &a2, out)
 	return r0
 }
 
@@ -3193,9 +3307,9 @@ func Hstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Hstack(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opHstack, &locs69)
+	checksPre0(&c, &opHstack, &locs72)
 	r0 := kernels.Hstack(tensors)
-	checksPost1(&c, &locs69)
+	checksPost1(&c, &locs72)
 	return r0
 }
 
@@ -3211,9 +3325,11 @@ func HstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.HstackOut(tensors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opHstackOut, &locs70)
+	var a1 asserts.Saved
+	checksPre3(&c, &opHstackOut, &locs74, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.HstackOut(tensors, out)
-	checksPost2(&c, &locs70)
+	checksPost31(&c, &locs74, &a1, out)
 	return r0
 }
 
@@ -3229,9 +3345,9 @@ func Vstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Vstack(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVstack, &locs69)
+	checksPre0(&c, &opVstack, &locs72)
 	r0 := kernels.Vstack(tensors)
-	checksPost1(&c, &locs69)
+	checksPost1(&c, &locs72)
 	return r0
 }
 
@@ -3247,9 +3363,11 @@ func VstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.VstackOut(tensors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVstackOut, &locs70)
+	var a1 asserts.Saved
+	checksPre3(&c, &opVstackOut, &locs74, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.VstackOut(tensors, out)
-	checksPost2(&c, &locs70)
+	checksPost31(&c, &locs74, &a1, out)
 	return r0
 }
 
@@ -3265,9 +3383,9 @@ func Dstack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.Dstack(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDstack, &locs69)
+	checksPre0(&c, &opDstack, &locs72)
 	r0 := kernels.Dstack(tensors)
-	checksPost1(&c, &locs69)
+	checksPost1(&c, &locs72)
 	return r0
 }
 
@@ -3283,9 +3401,11 @@ func DstackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.DstackOut(tensors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDstackOut, &locs70)
+	var a1 asserts.Saved
+	checksPre3(&c, &opDstackOut, &locs74, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.DstackOut(tensors, out)
-	checksPost2(&c, &locs70)
+	checksPost31(&c, &locs74, &a1, out)
 	return r0
 }
 
@@ -3355,9 +3475,9 @@ func StrideInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.StrideInt(self, dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opStrideInt, &locs3)
+	checksPre5(&c, &opStrideInt, &locs3)
 	r0 := kernels.StrideInt(self, dim)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -3373,9 +3493,9 @@ func StrideDimname(self *torch.Tensor, dim string) int64 {
 		return kernels.StrideDimname(self, dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opStrideDimname, &locs3)
+	checksPre5(&c, &opStrideDimname, &locs3)
 	r0 := kernels.StrideDimname(self, dim)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -3391,9 +3511,9 @@ func SymStrideInt(self *torch.Tensor, dim int64) int64 {
 		return kernels.SymStrideInt(self, dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSymStrideInt, &locs3)
+	checksPre5(&c, &opSymStrideInt, &locs3)
 	r0 := kernels.SymStrideInt(self, dim)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -3410,9 +3530,9 @@ func Sum(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSum, &locs0, &a0, self)
+	checksPre46(&c, &opSum, &locs0, &a0, self)
 	r0 := kernels.Sum(self, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3428,9 +3548,11 @@ func SumOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 		return kernels.SumOut(self, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSumOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSumOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SumOut(self, dtype, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -3447,9 +3569,9 @@ func SumDimIntList(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSumDimIntList, &locs0, &a0, self)
+	checksPre46(&c, &opSumDimIntList, &locs0, &a0, self)
 	r0 := kernels.SumDimIntList(self, dim, keepdim, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3484,9 +3606,10 @@ func SumIntListOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, ou
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opSumIntListOut, &locs40, &a0, &a4, self, out)
+	checksPre48(&c, &opSumIntListOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.SumIntListOut(self, dim, keepdim, dtype, out)
-	checksPost12(&c, &locs40, &a0, &a4, self, out)
+	checksPost17(&c, &locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -3502,9 +3625,11 @@ func SumDimnameListOut(self *torch.Tensor, dim []string, keepdim bool, dtype *in
 		return kernels.SumDimnameListOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSumDimnameListOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opSumDimnameListOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.SumDimnameListOut(self, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -3520,9 +3645,9 @@ func XNestedSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64, kee
 		return kernels.XNestedSumBackward(grad, self, dim, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXNestedSumBackward, &locs266)
+	checksPre9(&c, &opXNestedSumBackward, &locs277)
 	r0 := kernels.XNestedSumBackward(grad, self, dim, keepdim)
-	checksPost6(&c, &locs266)
+	checksPost10(&c, &locs277)
 	return r0
 }
 
@@ -3539,9 +3664,9 @@ func Nansum(self *torch.Tensor, dim []int64, keepdim bool, dtype *int) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNansum, &locs0, &a0, self)
+	checksPre46(&c, &opNansum, &locs0, &a0, self)
 	r0 := kernels.Nansum(self, dim, keepdim, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3558,9 +3683,10 @@ func NansumOut(self *torch.Tensor, dim []int64, keepdim bool, dtype *int, out *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opNansumOut, &locs40, &a0, &a4, self, out)
+	checksPre48(&c, &opNansumOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NansumOut(self, dim, keepdim, dtype, out)
-	checksPost12(&c, &locs40, &a0, &a4, self, out)
+	checksPost17(&c, &locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -3595,9 +3721,9 @@ func Sqrt(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSqrt, &locs0, &a0, self)
+	checksPre46(&c, &opSqrt, &locs0, &a0, self)
 	r0 := kernels.Sqrt(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3614,9 +3740,10 @@ func Sqrt_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSqrt_, &locs3, &a0, self)
+	checksPre7(&c, &opSqrt_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sqrt_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3633,9 +3760,10 @@ func SqrtOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSqrtOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opSqrtOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SqrtOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3669,9 +3797,11 @@ func Square_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Square_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSquare_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opSquare_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Square_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3687,9 +3817,11 @@ func SquareOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SquareOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSquareOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSquareOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SquareOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -3742,9 +3874,9 @@ func StdCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opStdCorrection, &locs0, &a0, self)
+	checksPre46(&c, &opStdCorrection, &locs0, &a0, self)
 	r0 := kernels.StdCorrection(self, dim, correction, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3760,9 +3892,9 @@ func StdMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.StdMean(self, unbiased)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opStdMean, &locs27)
+	checksPre9(&c, &opStdMean, &locs27)
 	r0, r1 := kernels.StdMean(self, unbiased)
-	checksPost7(&c, &locs27)
+	checksPost11(&c, &locs27)
 	return r0, r1
 }
 
@@ -3778,9 +3910,9 @@ func StdMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 		return kernels.StdMeanDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opStdMeanDim, &locs27)
+	checksPre9(&c, &opStdMeanDim, &locs27)
 	r0, r1 := kernels.StdMeanDim(self, dim, unbiased, keepdim)
-	checksPost7(&c, &locs27)
+	checksPost11(&c, &locs27)
 	return r0, r1
 }
 
@@ -3797,9 +3929,9 @@ func StdMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opStdMeanCorrection, &locs27, &a0, self)
+	checksPre40(&c, &opStdMeanCorrection, &locs27, &a0, self)
 	r0, r1 := kernels.StdMeanCorrection(self, dim, correction, keepdim)
-	checksPost35(&c, &locs27, &a0, self, r0, r1)
+	checksPost41(&c, &locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -3815,9 +3947,11 @@ func StdMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 		return kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opStdMeanCorrectionOut, &locs28)
+	var a4, a5 asserts.Saved
+	checksPre42(&c, &opStdMeanCorrectionOut, &locs28, &a4, &a5, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.StdMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	checksPost10(&c, &locs28)
+	checksPost43(&c, &locs28, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -3833,9 +3967,9 @@ func StdMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 		return kernels.StdMeanNamesDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opStdMeanNamesDim, &locs27)
+	checksPre9(&c, &opStdMeanNamesDim, &locs27)
 	r0, r1 := kernels.StdMeanNamesDim(self, dim, unbiased, keepdim)
-	checksPost7(&c, &locs27)
+	checksPost11(&c, &locs27)
 	return r0, r1
 }
 
@@ -3851,9 +3985,9 @@ func StdMeanCorrectionNames(self *torch.Tensor, dim []string, correction *torch.
 		return kernels.StdMeanCorrectionNames(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opStdMeanCorrectionNames, &locs27)
+	checksPre9(&c, &opStdMeanCorrectionNames, &locs27)
 	r0, r1 := kernels.StdMeanCorrectionNames(self, dim, correction, keepdim)
-	checksPost7(&c, &locs27)
+	checksPost11(&c, &locs27)
 	return r0, r1
 }
 
@@ -3869,9 +4003,11 @@ func StdOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 		return kernels.StdOut(self, dim, unbiased, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opStdOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opStdOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.StdOut(self, dim, unbiased, keepdim, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -3888,9 +4024,10 @@ func StdCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opStdCorrectionOut, &locs40, &a0, &a4, self, out)
+	checksPre48(&c, &opStdCorrectionOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.StdCorrectionOut(self, dim, correction, keepdim, out)
-	checksPost12(&c, &locs40, &a0, &a4, self, out)
+	checksPost17(&c, &locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -3924,9 +4061,11 @@ func StdNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 		return kernels.StdNamesOut(self, dim, unbiased, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opStdNamesOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opStdNamesOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.StdNamesOut(self, dim, unbiased, keepdim, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -3960,9 +4099,11 @@ func StdCorrectionNamesOut(self *torch.Tensor, dim []string, correction *torch.S
 		return kernels.StdCorrectionNamesOut(self, dim, correction, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opStdCorrectionNamesOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opStdCorrectionNamesOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.StdCorrectionNamesOut(self, dim, correction, keepdim, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -3979,9 +4120,9 @@ func Prod(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opProd, &locs0, &a0, self)
+	checksPre46(&c, &opProd, &locs0, &a0, self)
 	r0 := kernels.Prod(self, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3997,9 +4138,11 @@ func ProdOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tensor {
 		return kernels.ProdOut(self, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opProdOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opProdOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ProdOut(self, dtype, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -4016,9 +4159,9 @@ func ProdDimInt(self *torch.Tensor, dim int64, keepdim bool, dtype *int) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opProdDimInt, &locs0, &a0, self)
+	checksPre46(&c, &opProdDimInt, &locs0, &a0, self)
 	r0 := kernels.ProdDimInt(self, dim, keepdim, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4035,9 +4178,10 @@ func ProdIntOut(self *torch.Tensor, dim int64, keepdim bool, dtype *int, out *to
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opProdIntOut, &locs40, &a0, &a4, self, out)
+	checksPre48(&c, &opProdIntOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.ProdIntOut(self, dim, keepdim, dtype, out)
-	checksPost12(&c, &locs40, &a0, &a4, self, out)
+	checksPost17(&c, &locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -4071,9 +4215,11 @@ func ProdDimnameOut(self *torch.Tensor, dim string, keepdim bool, dtype *int, ou
 		return kernels.ProdDimnameOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opProdDimnameOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opProdDimnameOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.ProdDimnameOut(self, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -4090,9 +4236,9 @@ func T(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opT, &locs0, &a0, self)
+	checksPre46(&c, &opT, &locs0, &a0, self)
 	r0 := kernels.T(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4109,9 +4255,10 @@ func T_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opT_, &locs3, &a0, self)
+	checksPre7(&c, &opT_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.T_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4128,9 +4275,9 @@ func Tan(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opTan, &locs0, &a0, self)
+	checksPre46(&c, &opTan, &locs0, &a0, self)
 	r0 := kernels.Tan(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4147,9 +4294,10 @@ func Tan_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opTan_, &locs3, &a0, self)
+	checksPre7(&c, &opTan_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Tan_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4166,9 +4314,10 @@ func TanOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opTanOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opTanOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.TanOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4185,9 +4334,9 @@ func Tanh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opTanh, &locs0, &a0, self)
+	checksPre46(&c, &opTanh, &locs0, &a0, self)
 	r0 := kernels.Tanh(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4204,9 +4353,10 @@ func Tanh_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opTanh_, &locs3, &a0, self)
+	checksPre7(&c, &opTanh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Tanh_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4223,9 +4373,10 @@ func TanhOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opTanhOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opTanhOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.TanhOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4241,9 +4392,9 @@ func Tensordot(self *torch.Tensor, other *torch.Tensor, dims_self []int64, dims_
 		return kernels.Tensordot(self, other, dims_self, dims_other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTensordot, &locs6)
+	checksPre9(&c, &opTensordot, &locs6)
 	r0 := kernels.Tensordot(self, other, dims_self, dims_other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -4259,9 +4410,11 @@ func TensordotOut(self *torch.Tensor, other *torch.Tensor, dims_self []int64, di
 		return kernels.TensordotOut(self, other, dims_self, dims_other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTensordotOut, &locs7)
+	var a4 asserts.Saved
+	checksPre14(&c, &opTensordotOut, &locs7, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.TensordotOut(self, other, dims_self, dims_other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a4, out)
 	return r0
 }
 
@@ -4278,9 +4431,9 @@ func Threshold(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opThreshold, &locs0, &a0, self)
+	checksPre46(&c, &opThreshold, &locs0, &a0, self)
 	r0 := kernels.Threshold(self, threshold, value)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4297,9 +4450,10 @@ func Threshold_(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opThreshold_, &locs3, &a0, self)
+	checksPre7(&c, &opThreshold_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Threshold_(self, threshold, value)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4316,9 +4470,10 @@ func ThresholdOut(self *torch.Tensor, threshold torch.Scalar, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opThresholdOut, &locs40, &a0, &a3, self, out)
+	checksPre48(&c, &opThresholdOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.ThresholdOut(self, threshold, value, out)
-	checksPost12(&c, &locs40, &a0, &a3, self, out)
+	checksPost17(&c, &locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -4335,9 +4490,10 @@ func ThresholdBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opThresholdBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre51(&c, &opThresholdBackwardGradInput, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ThresholdBackwardGradInput(grad_output, self, threshold, grad_input)
-	checksPost41(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPost52(&c, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -4354,9 +4510,9 @@ func ThresholdBackward(grad_output *torch.Tensor, self *torch.Tensor, threshold 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opThresholdBackward, &locs217, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opThresholdBackward, &locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.ThresholdBackward(grad_output, self, threshold)
-	checksPost9(&c, &locs217, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -4391,9 +4547,9 @@ func TransposeInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opTransposeInt, &locs0, &a0, self)
+	checksPre46(&c, &opTransposeInt, &locs0, &a0, self)
 	r0 := kernels.TransposeInt(self, dim0, dim1)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4411,7 +4567,7 @@ func TransposeDimname(self *torch.Tensor, dim0 string, dim1 string) *torch.Tenso
 	var c asserts.Call
 	checksPre0(&c, &opTransposeDimname, &locs0)
 	r0 := kernels.TransposeDimname(self, dim0, dim1)
-	checksPost76(&c, &locs0)
+	checksPost102(&c, &locs0)
 	return r0
 }
 
@@ -4446,9 +4602,10 @@ func Transpose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opTranspose_, &locs3, &a0, self)
+	checksPre7(&c, &opTranspose_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Transpose_(self, dim0, dim1)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4464,9 +4621,11 @@ func XMkldnnTranspose_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor
 		return kernels.XMkldnnTranspose_(self, dim0, dim1)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXMkldnnTranspose_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opXMkldnnTranspose_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XMkldnnTranspose_(self, dim0, dim1)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4482,9 +4641,11 @@ func XMkldnnTransposeOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 		return kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXMkldnnTransposeOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXMkldnnTransposeOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XMkldnnTransposeOut(self, dim0, dim1, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -4519,9 +4680,9 @@ func Flip(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opFlip, &locs0, &a0, self)
+	checksPre46(&c, &opFlip, &locs0, &a0, self)
 	r0 := kernels.Flip(self, dims)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4537,9 +4698,11 @@ func FlipOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.Tensor 
 		return kernels.FlipOut(self, dims, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFlipOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opFlipOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FlipOut(self, dims, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -4592,9 +4755,9 @@ func Roll(self *torch.Tensor, shifts []int64, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRoll, &locs0, &a0, self)
+	checksPre46(&c, &opRoll, &locs0, &a0, self)
 	r0 := kernels.Roll(self, shifts, dims)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4610,9 +4773,11 @@ func RollOut(self *torch.Tensor, shifts []int64, dims []int64, out *torch.Tensor
 		return kernels.RollOut(self, shifts, dims, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRollOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opRollOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RollOut(self, shifts, dims, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -4629,9 +4794,9 @@ func Rot90(self *torch.Tensor, k_ int64, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRot90, &locs0, &a0, self)
+	checksPre46(&c, &opRot90, &locs0, &a0, self)
 	r0 := kernels.Rot90(self, k_, dims)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -4647,9 +4812,11 @@ func Rot90Out(self *torch.Tensor, k_ int64, dims []int64, out *torch.Tensor) *to
 		return kernels.Rot90Out(self, k_, dims, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRot90Out, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opRot90Out, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.Rot90Out(self, k_, dims, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -4665,9 +4832,9 @@ func TrapezoidX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.TrapezoidX(y, x, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTrapezoidX, &locs118)
+	checksPre9(&c, &opTrapezoidX, &locs124)
 	r0 := kernels.TrapezoidX(y, x, dim)
-	checksPost6(&c, &locs118)
+	checksPost10(&c, &locs124)
 	return r0
 }
 
@@ -4683,9 +4850,9 @@ func TrapezoidDx(y *torch.Tensor, dx torch.Scalar, dim int64) *torch.Tensor {
 		return kernels.TrapezoidDx(y, dx, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTrapezoidDx, &locs119)
+	checksPre0(&c, &opTrapezoidDx, &locs125)
 	r0 := kernels.TrapezoidDx(y, dx, dim)
-	checksPost1(&c, &locs119)
+	checksPost1(&c, &locs125)
 	return r0
 }
 
@@ -4701,9 +4868,9 @@ func TrapzX(y *torch.Tensor, x *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.TrapzX(y, x, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTrapzX, &locs118)
+	checksPre9(&c, &opTrapzX, &locs124)
 	r0 := kernels.TrapzX(y, x, dim)
-	checksPost6(&c, &locs118)
+	checksPost10(&c, &locs124)
 	return r0
 }
 
@@ -4719,9 +4886,9 @@ func TrapzDx(y *torch.Tensor, dx float64, dim int64) *torch.Tensor {
 		return kernels.TrapzDx(y, dx, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTrapzDx, &locs119)
+	checksPre0(&c, &opTrapzDx, &locs125)
 	r0 := kernels.TrapzDx(y, dx, dim)
-	checksPost1(&c, &locs119)
+	checksPost1(&c, &locs125)
 	return r0
 }
 
@@ -4737,9 +4904,9 @@ func XTransformBiasRescaleQkv(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_hea
 		return kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXTransformBiasRescaleQkv, &locs272)
+	checksPre60(&c, &opXTransformBiasRescaleQkv, &locs284)
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkv(qkv, qkv_bias, num_heads)
-	checksPost130(&c, &locs272)
+	checksPost174(&c, &locs284)
 	return r0, r1, r2
 }
 
@@ -4755,9 +4922,11 @@ func XTransformBiasRescaleQkvOut(qkv *torch.Tensor, qkv_bias *torch.Tensor, num_
 		return kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXTransformBiasRescaleQkvOut, &locs273)
+	var a3, a4, a5 asserts.Saved
+	checksPre138(&c, &opXTransformBiasRescaleQkvOut, &locs285, &a3, &a4, &a5, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XTransformBiasRescaleQkvOut(qkv, qkv_bias, num_heads, out0, out1, out2)
-	checksPost72(&c, &locs273)
+	checksPost139(&c, &locs285, &a3, &a4, &a5, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -4774,9 +4943,9 @@ func XNestedTensorFromMask(t *torch.Tensor, mask *torch.Tensor, mask_check bool)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXNestedTensorFromMask, &locs274, &a0, &a1, t, mask)
+	checksPre12(&c, &opXNestedTensorFromMask, &locs286, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMask(t, mask, mask_check)
-	checksPost9(&c, &locs274, &a0, &a1, t, mask, r0)
+	checksPost13(&c, &locs286, &a0, &a1, t, mask, r0)
 	return r0
 }
 
@@ -4792,9 +4961,11 @@ func XNestedTensorFromMaskOut(t *torch.Tensor, mask *torch.Tensor, mask_check bo
 		return kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXNestedTensorFromMaskOut, &locs275)
+	var a3 asserts.Saved
+	checksPre14(&c, &opXNestedTensorFromMaskOut, &locs287, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromMaskOut(t, mask, mask_check, out)
-	checksPost10(&c, &locs275)
+	checksPost15(&c, &locs287, &a3, out)
 	return r0
 }
 
@@ -4811,9 +4982,9 @@ func XNestedTensorFromMaskLeftAligned(t *torch.Tensor, mask *torch.Tensor) bool 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opXNestedTensorFromMaskLeftAligned, &locs276, &a0, &a1, t, mask)
+	checksPre16(&c, &opXNestedTensorFromMaskLeftAligned, &locs288, &a0, &a1, t, mask)
 	r0 := kernels.XNestedTensorFromMaskLeftAligned(t, mask)
-	checksPost12(&c, &locs276, &a0, &a1, t, mask)
+	checksPost17(&c, &locs288, &a0, &a1, t, mask)
 	return r0
 }
 
@@ -4830,9 +5001,9 @@ func XNestedFromPadded(padded *torch.Tensor, cpu_nested_shape_example *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXNestedFromPadded, &locs277, &a0, &a1, padded, cpu_nested_shape_example)
+	checksPre12(&c, &opXNestedFromPadded, &locs289, &a0, &a1, padded, cpu_nested_shape_example)
 	r0 := kernels.XNestedFromPadded(padded, cpu_nested_shape_example, fuse_transform_0213)
-	checksPost9(&c, &locs277, &a0, &a1, padded, cpu_nested_shape_example, r0)
+	checksPost13(&c, &locs289, &a0, &a1, padded, cpu_nested_shape_example, r0)
 	return r0
 }
 
@@ -4848,9 +5019,11 @@ func XNestedFromPaddedOut(padded *torch.Tensor, cpu_nested_shape_example *torch.
 		return kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXNestedFromPaddedOut, &locs278)
+	var a3 asserts.Saved
+	checksPre14(&c, &opXNestedFromPaddedOut, &locs290, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedOut(padded, cpu_nested_shape_example, fuse_transform_0213, out)
-	checksPost10(&c, &locs278)
+	checksPost15(&c, &locs290, &a3, out)
 	return r0
 }
 
@@ -4867,9 +5040,9 @@ func XNestedTensorSize(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXNestedTensorSize, &locs0, &a0, self)
+	checksPre46(&c, &opXNestedTensorSize, &locs0, &a0, self)
 	r0 := kernels.XNestedTensorSize(self)
-	checksPost131(&c, &locs0, &a0, self)
+	checksPost175(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -4886,9 +5059,10 @@ func XNestedTensorSizeOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opXNestedTensorSizeOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opXNestedTensorSizeOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorSizeOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4905,9 +5079,9 @@ func XNestedTensorStrides(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXNestedTensorStrides, &locs0, &a0, self)
+	checksPre46(&c, &opXNestedTensorStrides, &locs0, &a0, self)
 	r0 := kernels.XNestedTensorStrides(self)
-	checksPost131(&c, &locs0, &a0, self)
+	checksPost175(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -4924,9 +5098,10 @@ func XNestedTensorStridesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opXNestedTensorStridesOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opXNestedTensorStridesOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorStridesOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4943,9 +5118,9 @@ func XNestedTensorStorageOffsets(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXNestedTensorStorageOffsets, &locs0, &a0, self)
+	checksPre46(&c, &opXNestedTensorStorageOffsets, &locs0, &a0, self)
 	r0 := kernels.XNestedTensorStorageOffsets(self)
-	checksPost131(&c, &locs0, &a0, self)
+	checksPost175(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -4962,9 +5137,10 @@ func XNestedTensorStorageOffsetsOut(self *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opXNestedTensorStorageOffsetsOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opXNestedTensorStorageOffsetsOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorStorageOffsetsOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -4980,9 +5156,9 @@ func XNestedFromPaddedAndNestedExample(padded *torch.Tensor, nt_example *torch.T
 		return kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXNestedFromPaddedAndNestedExample, &locs279)
+	checksPre9(&c, &opXNestedFromPaddedAndNestedExample, &locs291)
 	r0 := kernels.XNestedFromPaddedAndNestedExample(padded, nt_example)
-	checksPost6(&c, &locs279)
+	checksPost10(&c, &locs291)
 	return r0
 }
 
@@ -4998,9 +5174,11 @@ func XNestedFromPaddedAndNestedExampleOut(padded *torch.Tensor, nt_example *torc
 		return kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXNestedFromPaddedAndNestedExampleOut, &locs280)
+	var a2 asserts.Saved
+	checksPre14(&c, &opXNestedFromPaddedAndNestedExampleOut, &locs292, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedFromPaddedAndNestedExampleOut(padded, nt_example, out)
-	checksPost10(&c, &locs280)
+	checksPost15(&c, &locs292, &a2, out)
 	return r0
 }
 
@@ -5017,9 +5195,9 @@ func XNestedViewFromBuffer(self *torch.Tensor, nested_size *torch.Tensor, nested
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre122(&c, &opXNestedViewFromBuffer, &locs281, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
+	checksPre164(&c, &opXNestedViewFromBuffer, &locs293, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
 	r0 := kernels.XNestedViewFromBuffer(self, nested_size, nested_strides, offsets)
-	checksPost132(&c, &locs281, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
+	checksPost176(&c, &locs293, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
 	return r0
 }
 
@@ -5036,9 +5214,9 @@ func XNestedViewFromBufferCopy(self *torch.Tensor, nested_size *torch.Tensor, ne
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre122(&c, &opXNestedViewFromBufferCopy, &locs281, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
+	checksPre164(&c, &opXNestedViewFromBufferCopy, &locs293, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets)
 	r0 := kernels.XNestedViewFromBufferCopy(self, nested_size, nested_strides, offsets)
-	checksPost123(&c, &locs281, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
+	checksPost165(&c, &locs293, &a0, &a1, &a2, &a3, self, nested_size, nested_strides, offsets, r0)
 	return r0
 }
 
@@ -5054,9 +5232,11 @@ func XNestedViewFromBufferCopyOut(self *torch.Tensor, nested_size *torch.Tensor,
 		return kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXNestedViewFromBufferCopyOut, &locs282)
+	var a4 asserts.Saved
+	checksPre166(&c, &opXNestedViewFromBufferCopyOut, &locs294, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedViewFromBufferCopyOut(self, nested_size, nested_strides, offsets, out)
-	checksPost72(&c, &locs282)
+	checksPost167(&c, &locs294, &a4, out)
 	return r0
 }
 
@@ -5073,9 +5253,9 @@ func XNestedViewFromJagged(self *torch.Tensor, offsets *torch.Tensor, dummy *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6 asserts.Saved
-	checksPre133(&c, &opXNestedViewFromJagged, &locs283, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
+	checksPre177(&c, &opXNestedViewFromJagged, &locs295, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJagged(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
-	checksPost134(&c, &locs283, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
+	checksPost178(&c, &locs295, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -5092,9 +5272,9 @@ func XNestedViewFromJaggedCopy(self *torch.Tensor, offsets *torch.Tensor, dummy 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a5, a6 asserts.Saved
-	checksPre133(&c, &opXNestedViewFromJaggedCopy, &locs283, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
+	checksPre177(&c, &opXNestedViewFromJaggedCopy, &locs295, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedViewFromJaggedCopy(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen)
-	checksPost135(&c, &locs283, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
+	checksPost179(&c, &locs295, &a0, &a1, &a2, &a3, &a5, &a6, self, offsets, dummy, lengths, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -5110,9 +5290,11 @@ func XNestedViewFromJaggedCopyOut(self *torch.Tensor, offsets *torch.Tensor, dum
 		return kernels.XNestedViewFromJaggedCopyOut(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXNestedViewFromJaggedCopyOut, &locs284)
+	var a7 asserts.Saved
+	checksPre58(&c, &opXNestedViewFromJaggedCopyOut, &locs296, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedViewFromJaggedCopyOut(self, offsets, dummy, lengths, ragged_idx, min_seqlen, max_seqlen, out)
-	checksPost23(&c, &locs284)
+	checksPost59(&c, &locs296, &a7, out)
 	return r0
 }
 
@@ -5129,9 +5311,9 @@ func XNestedGetValues(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXNestedGetValues, &locs0, &a0, self)
+	checksPre46(&c, &opXNestedGetValues, &locs0, &a0, self)
 	r0 := kernels.XNestedGetValues(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5148,9 +5330,9 @@ func XNestedGetValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXNestedGetValuesCopy, &locs0, &a0, self)
+	checksPre46(&c, &opXNestedGetValuesCopy, &locs0, &a0, self)
 	r0 := kernels.XNestedGetValuesCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5166,9 +5348,11 @@ func XNestedGetValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tenso
 		return kernels.XNestedGetValuesCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXNestedGetValuesCopyOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opXNestedGetValuesCopyOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedGetValuesCopyOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -5221,9 +5405,9 @@ func XNestedGetRaggedIdx(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opXNestedGetRaggedIdx, &locs3, &a0, self)
+	checksPre18(&c, &opXNestedGetRaggedIdx, &locs3, &a0, self)
 	r0 := kernels.XNestedGetRaggedIdx(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5275,9 +5459,9 @@ func XNestedGetJaggedDummy(any_ *torch.Tensor) *torch.Tensor {
 		return kernels.XNestedGetJaggedDummy(any_)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXNestedGetJaggedDummy, &locs285)
+	checksPre0(&c, &opXNestedGetJaggedDummy, &locs297)
 	r0 := kernels.XNestedGetJaggedDummy(any_)
-	checksPost1(&c, &locs285)
+	checksPost1(&c, &locs297)
 	return r0
 }
 
@@ -5293,9 +5477,9 @@ func XNestedComputeContiguousStridesOffsets(nested_size *torch.Tensor) (*torch.T
 		return kernels.XNestedComputeContiguousStridesOffsets(nested_size)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXNestedComputeContiguousStridesOffsets, &locs286)
+	checksPre9(&c, &opXNestedComputeContiguousStridesOffsets, &locs298)
 	r0, r1 := kernels.XNestedComputeContiguousStridesOffsets(nested_size)
-	checksPost7(&c, &locs286)
+	checksPost11(&c, &locs298)
 	return r0, r1
 }
 
@@ -5312,9 +5496,9 @@ func XTrilinear(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1 []
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opXTrilinear, &locs287, &a0, &a1, &a2, i1, i2, i3)
+	checksPre53(&c, &opXTrilinear, &locs299, &a0, &a1, &a2, i1, i2, i3)
 	r0 := kernels.XTrilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
-	checksPost43(&c, &locs287, &a0, &a1, &a2, i1, i2, i3, r0)
+	checksPost54(&c, &locs299, &a0, &a1, &a2, i1, i2, i3, r0)
 	return r0
 }
 
@@ -5330,9 +5514,11 @@ func XTrilinearOut(i1 *torch.Tensor, i2 *torch.Tensor, i3 *torch.Tensor, expand1
 		return kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXTrilinearOut, &locs288)
+	var a8 asserts.Saved
+	checksPre58(&c, &opXTrilinearOut, &locs300, &a8, out)
+	defer c.Abandon()
 	r0 := kernels.XTrilinearOut(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim, out)
-	checksPost23(&c, &locs288)
+	checksPost59(&c, &locs300, &a8, out)
 	return r0
 }
 
@@ -5348,9 +5534,9 @@ func TripletMarginLoss(anchor *torch.Tensor, positive *torch.Tensor, negative *t
 		return kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opTripletMarginLoss, &locs289)
+	checksPre44(&c, &opTripletMarginLoss, &locs301)
 	r0 := kernels.TripletMarginLoss(anchor, positive, negative, margin, p, eps, swap, reduction)
-	checksPost44(&c, &locs289)
+	checksPost57(&c, &locs301)
 	return r0
 }
 
@@ -5367,9 +5553,9 @@ func Trunc(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opTrunc, &locs0, &a0, self)
+	checksPre46(&c, &opTrunc, &locs0, &a0, self)
 	r0 := kernels.Trunc(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5386,9 +5572,10 @@ func Trunc_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opTrunc_, &locs3, &a0, self)
+	checksPre7(&c, &opTrunc_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Trunc_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5405,9 +5592,10 @@ func TruncOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opTruncOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opTruncOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.TruncOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -5441,9 +5629,11 @@ func Fix_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Fix_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFix_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opFix_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Fix_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5459,9 +5649,11 @@ func FixOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.FixOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFixOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opFixOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.FixOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -5477,9 +5669,9 @@ func TypeAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.TypeAs(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTypeAs, &locs6)
+	checksPre9(&c, &opTypeAs, &locs6)
 	r0 := kernels.TypeAs(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -5495,9 +5687,9 @@ func XHasCompatibleShallowCopyType(self *torch.Tensor, from *torch.Tensor) bool 
 		return kernels.XHasCompatibleShallowCopyType(self, from)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXHasCompatibleShallowCopyType, &locs290)
+	checksPre0(&c, &opXHasCompatibleShallowCopyType, &locs302)
 	r0 := kernels.XHasCompatibleShallowCopyType(self, from)
-	checksPost2(&c, &locs290)
+	checksPost2(&c, &locs302)
 	return r0
 }
 
@@ -5514,9 +5706,9 @@ func XUnique(self *torch.Tensor, sorted bool, return_inverse bool) (*torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opXUnique, &locs27, &a0, self)
+	checksPre40(&c, &opXUnique, &locs27, &a0, self)
 	r0, r1 := kernels.XUnique(self, sorted, return_inverse)
-	checksPost35(&c, &locs27, &a0, self, r0, r1)
+	checksPost41(&c, &locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5532,9 +5724,11 @@ func XUniqueOut(self *torch.Tensor, sorted bool, return_inverse bool, out0 *torc
 		return kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXUniqueOut, &locs28)
+	var a3, a4 asserts.Saved
+	checksPre42(&c, &opXUniqueOut, &locs28, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XUniqueOut(self, sorted, return_inverse, out0, out1)
-	checksPost10(&c, &locs28)
+	checksPost43(&c, &locs28, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -5551,9 +5745,9 @@ func UniqueDim(self *torch.Tensor, dim int64, sorted bool, return_inverse bool, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre136(&c, &opUniqueDim, &locs291, &a0, self)
+	checksPre180(&c, &opUniqueDim, &locs303, &a0, self)
 	r0, r1, r2 := kernels.UniqueDim(self, dim, sorted, return_inverse, return_counts)
-	checksPost137(&c, &locs291, &a0, self, r0, r1, r2)
+	checksPost181(&c, &locs303, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5569,9 +5763,11 @@ func UniqueDimOut(self *torch.Tensor, dim int64, sorted bool, return_inverse boo
 		return kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opUniqueDimOut, &locs292)
+	var a5, a6, a7 asserts.Saved
+	checksPre114(&c, &opUniqueDimOut, &locs304, &a5, &a6, &a7, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimOut(self, dim, sorted, return_inverse, return_counts, out0, out1, out2)
-	checksPost23(&c, &locs292)
+	checksPost115(&c, &locs304, &a5, &a6, &a7, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5588,9 +5784,9 @@ func UniqueConsecutive(self *torch.Tensor, return_inverse bool, return_counts bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre136(&c, &opUniqueConsecutive, &locs291, &a0, self)
+	checksPre180(&c, &opUniqueConsecutive, &locs303, &a0, self)
 	r0, r1, r2 := kernels.UniqueConsecutive(self, return_inverse, return_counts, dim)
-	checksPost137(&c, &locs291, &a0, self, r0, r1, r2)
+	checksPost181(&c, &locs303, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5606,9 +5802,11 @@ func UniqueConsecutiveOut(self *torch.Tensor, return_inverse bool, return_counts
 		return kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opUniqueConsecutiveOut, &locs292)
+	var a4, a5, a6 asserts.Saved
+	checksPre114(&c, &opUniqueConsecutiveOut, &locs304, &a4, &a5, &a6, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueConsecutiveOut(self, return_inverse, return_counts, dim, out0, out1, out2)
-	checksPost23(&c, &locs292)
+	checksPost115(&c, &locs304, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5625,9 +5823,9 @@ func UniqueDimConsecutive(self *torch.Tensor, dim int64, return_inverse bool, re
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre136(&c, &opUniqueDimConsecutive, &locs291, &a0, self)
+	checksPre180(&c, &opUniqueDimConsecutive, &locs303, &a0, self)
 	r0, r1, r2 := kernels.UniqueDimConsecutive(self, dim, return_inverse, return_counts)
-	checksPost137(&c, &locs291, &a0, self, r0, r1, r2)
+	checksPost181(&c, &locs303, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5643,9 +5841,11 @@ func UniqueDimConsecutiveOut(self *torch.Tensor, dim int64, return_inverse bool,
 		return kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opUniqueDimConsecutiveOut, &locs292)
+	var a4, a5, a6 asserts.Saved
+	checksPre114(&c, &opUniqueDimConsecutiveOut, &locs304, &a4, &a5, &a6, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.UniqueDimConsecutiveOut(self, dim, return_inverse, return_counts, out0, out1, out2)
-	checksPost23(&c, &locs292)
+	checksPost115(&c, &locs304, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5662,9 +5862,9 @@ func XUnique2(self *torch.Tensor, sorted bool, return_inverse bool, return_count
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre136(&c, &opXUnique2, &locs291, &a0, self)
+	checksPre180(&c, &opXUnique2, &locs303, &a0, self)
 	r0, r1, r2 := kernels.XUnique2(self, sorted, return_inverse, return_counts)
-	checksPost137(&c, &locs291, &a0, self, r0, r1, r2)
+	checksPost181(&c, &locs303, &a0, self, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5680,9 +5880,11 @@ func XUnique2Out(self *torch.Tensor, sorted bool, return_inverse bool, return_co
 		return kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXUnique2Out, &locs292)
+	var a4, a5, a6 asserts.Saved
+	checksPre114(&c, &opXUnique2Out, &locs304, &a4, &a5, &a6, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XUnique2Out(self, sorted, return_inverse, return_counts, out0, out1, out2)
-	checksPost23(&c, &locs292)
+	checksPost115(&c, &locs304, &a4, &a5, &a6, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -5699,9 +5901,9 @@ func XUnsafeView(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUnsafeView, &locs0, &a0, self)
+	checksPre46(&c, &opXUnsafeView, &locs0, &a0, self)
 	r0 := kernels.XUnsafeView(self, size)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5717,9 +5919,11 @@ func XUnsafeViewOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.
 		return kernels.XUnsafeViewOut(self, size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXUnsafeViewOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXUnsafeViewOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XUnsafeViewOut(self, size, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -5736,9 +5940,9 @@ func Unsqueeze(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUnsqueeze, &locs0, &a0, self)
+	checksPre46(&c, &opUnsqueeze, &locs0, &a0, self)
 	r0 := kernels.Unsqueeze(self, dim)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5755,9 +5959,10 @@ func Unsqueeze_(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opUnsqueeze_, &locs3, &a0, self)
+	checksPre7(&c, &opUnsqueeze_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Unsqueeze_(self, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5773,9 +5978,9 @@ func Vander(x *torch.Tensor, N *int64, increasing bool) *torch.Tensor {
 		return kernels.Vander(x, N, increasing)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVander, &locs293)
+	checksPre0(&c, &opVander, &locs305)
 	r0 := kernels.Vander(x, N, increasing)
-	checksPost1(&c, &locs293)
+	checksPost1(&c, &locs305)
 	return r0
 }
 
@@ -5828,9 +6033,9 @@ func VarCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar, ke
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opVarCorrection, &locs0, &a0, self)
+	checksPre46(&c, &opVarCorrection, &locs0, &a0, self)
 	r0 := kernels.VarCorrection(self, dim, correction, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5846,9 +6051,11 @@ func VarOut(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool, out *t
 		return kernels.VarOut(self, dim, unbiased, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVarOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opVarOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.VarOut(self, dim, unbiased, keepdim, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -5865,9 +6072,10 @@ func VarCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opVarCorrectionOut, &locs40, &a0, &a4, self, out)
+	checksPre48(&c, &opVarCorrectionOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.VarCorrectionOut(self, dim, correction, keepdim, out)
-	checksPost12(&c, &locs40, &a0, &a4, self, out)
+	checksPost17(&c, &locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -5901,9 +6109,11 @@ func VarNamesOut(self *torch.Tensor, dim []string, unbiased bool, keepdim bool, 
 		return kernels.VarNamesOut(self, dim, unbiased, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVarNamesOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opVarNamesOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.VarNamesOut(self, dim, unbiased, keepdim, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -5937,9 +6147,11 @@ func VarCorrectionNamesOut(self *torch.Tensor, dim []string, correction *torch.S
 		return kernels.VarCorrectionNamesOut(self, dim, correction, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opVarCorrectionNamesOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opVarCorrectionNamesOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.VarCorrectionNamesOut(self, dim, correction, keepdim, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -5955,9 +6167,9 @@ func VarMean(self *torch.Tensor, unbiased bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.VarMean(self, unbiased)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opVarMean, &locs27)
+	checksPre9(&c, &opVarMean, &locs27)
 	r0, r1 := kernels.VarMean(self, unbiased)
-	checksPost7(&c, &locs27)
+	checksPost11(&c, &locs27)
 	return r0, r1
 }
 
@@ -5973,9 +6185,9 @@ func VarMeanDim(self *torch.Tensor, dim []int64, unbiased bool, keepdim bool) (*
 		return kernels.VarMeanDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opVarMeanDim, &locs27)
+	checksPre9(&c, &opVarMeanDim, &locs27)
 	r0, r1 := kernels.VarMeanDim(self, dim, unbiased, keepdim)
-	checksPost7(&c, &locs27)
+	checksPost11(&c, &locs27)
 	return r0, r1
 }
 
@@ -5992,9 +6204,9 @@ func VarMeanCorrection(self *torch.Tensor, dim []int64, correction *torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opVarMeanCorrection, &locs27, &a0, self)
+	checksPre40(&c, &opVarMeanCorrection, &locs27, &a0, self)
 	r0, r1 := kernels.VarMeanCorrection(self, dim, correction, keepdim)
-	checksPost35(&c, &locs27, &a0, self, r0, r1)
+	checksPost41(&c, &locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -6010,9 +6222,11 @@ func VarMeanCorrectionOut(self *torch.Tensor, dim []int64, correction *torch.Sca
 		return kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opVarMeanCorrectionOut, &locs28)
+	var a4, a5 asserts.Saved
+	checksPre42(&c, &opVarMeanCorrectionOut, &locs28, &a4, &a5, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.VarMeanCorrectionOut(self, dim, correction, keepdim, out0, out1)
-	checksPost10(&c, &locs28)
+	checksPost43(&c, &locs28, &a4, &a5, out0, out1)
 	return r0, r1
 }
 
@@ -6028,9 +6242,9 @@ func VarMeanNamesDim(self *torch.Tensor, dim []string, unbiased bool, keepdim bo
 		return kernels.VarMeanNamesDim(self, dim, unbiased, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opVarMeanNamesDim, &locs27)
+	checksPre9(&c, &opVarMeanNamesDim, &locs27)
 	r0, r1 := kernels.VarMeanNamesDim(self, dim, unbiased, keepdim)
-	checksPost7(&c, &locs27)
+	checksPost11(&c, &locs27)
 	return r0, r1
 }
 
@@ -6046,9 +6260,9 @@ func VarMeanCorrectionNames(self *torch.Tensor, dim []string, correction *torch.
 		return kernels.VarMeanCorrectionNames(self, dim, correction, keepdim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opVarMeanCorrectionNames, &locs27)
+	checksPre9(&c, &opVarMeanCorrectionNames, &locs27)
 	r0, r1 := kernels.VarMeanCorrectionNames(self, dim, correction, keepdim)
-	checksPost7(&c, &locs27)
+	checksPost11(&c, &locs27)
 	return r0, r1
 }
 
@@ -6064,9 +6278,9 @@ func ViewAs(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAs(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opViewAs, &locs6)
+	checksPre9(&c, &opViewAs, &locs6)
 	r0 := kernels.ViewAs(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -6083,9 +6297,9 @@ func WhereSelf(condition *torch.Tensor, self *torch.Tensor, other *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opWhereSelf, &locs294, &a0, &a1, &a2, condition, self, other)
+	checksPre53(&c, &opWhereSelf, &locs306, &a0, &a1, &a2, condition, self, other)
 	r0 := kernels.WhereSelf(condition, self, other)
-	checksPost43(&c, &locs294, &a0, &a1, &a2, condition, self, other, r0)
+	checksPost54(&c, &locs306, &a0, &a1, &a2, condition, self, other, r0)
 	return r0
 }
 
@@ -6102,9 +6316,10 @@ func WhereSelfOut(condition *torch.Tensor, self *torch.Tensor, other *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre18(&c, &opWhereSelfOut, &locs295, &a0, &a1, &a2, &a3, condition, self, other, out)
+	checksPre56(&c, &opWhereSelfOut, &locs307, &a0, &a1, &a2, &a3, condition, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.WhereSelfOut(condition, self, other, out)
-	checksPost19(&c, &locs295, &a0, &a1, &a2, &a3, condition, self, other, out)
+	checksPost24(&c, &locs307, &a0, &a1, &a2, &a3, condition, self, other, out)
 	return r0
 }
 
@@ -6120,9 +6335,9 @@ func WhereScalarSelf(condition *torch.Tensor, self torch.Scalar, other *torch.Te
 		return kernels.WhereScalarSelf(condition, self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opWhereScalarSelf, &locs296)
+	checksPre9(&c, &opWhereScalarSelf, &locs308)
 	r0 := kernels.WhereScalarSelf(condition, self, other)
-	checksPost6(&c, &locs296)
+	checksPost10(&c, &locs308)
 	return r0
 }
 
@@ -6138,9 +6353,9 @@ func WhereScalarOther(condition *torch.Tensor, self *torch.Tensor, other torch.S
 		return kernels.WhereScalarOther(condition, self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opWhereScalarOther, &locs297)
+	checksPre9(&c, &opWhereScalarOther, &locs309)
 	r0 := kernels.WhereScalarOther(condition, self, other)
-	checksPost6(&c, &locs297)
+	checksPost10(&c, &locs309)
 	return r0
 }
 
@@ -6156,9 +6371,9 @@ func WhereScalar(condition *torch.Tensor, self torch.Scalar, other torch.Scalar)
 		return kernels.WhereScalar(condition, self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opWhereScalar, &locs298)
+	checksPre0(&c, &opWhereScalar, &locs310)
 	r0 := kernels.WhereScalar(condition, self, other)
-	checksPost1(&c, &locs298)
+	checksPost1(&c, &locs310)
 	return r0
 }
 
@@ -6174,9 +6389,9 @@ func Where(condition *torch.Tensor) []*torch.Tensor {
 		return kernels.Where(condition)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opWhere, &locs299)
+	checksPre5(&c, &opWhere, &locs311)
 	r0 := kernels.Where(condition)
-	checksPost4(&c, &locs299)
+	checksPost6(&c, &locs311)
 	return r0
 }
 
@@ -6192,9 +6407,9 @@ func NormExceptDim(v *torch.Tensor, pow int64, dim int64) *torch.Tensor {
 		return kernels.NormExceptDim(v, pow, dim)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNormExceptDim, &locs300)
+	checksPre0(&c, &opNormExceptDim, &locs312)
 	r0 := kernels.NormExceptDim(v, pow, dim)
-	checksPost1(&c, &locs300)
+	checksPost1(&c, &locs312)
 	return r0
 }
 
@@ -6210,9 +6425,9 @@ func XWeightNorm(v *torch.Tensor, g *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.XWeightNorm(v, g, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXWeightNorm, &locs301)
+	checksPre9(&c, &opXWeightNorm, &locs313)
 	r0 := kernels.XWeightNorm(v, g, dim)
-	checksPost6(&c, &locs301)
+	checksPost10(&c, &locs313)
 	return r0
 }
 
@@ -6229,9 +6444,9 @@ func XWeightNormInterface(v *torch.Tensor, g *torch.Tensor, dim int64) (*torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre20(&c, &opXWeightNormInterface, &locs302, &a0, &a1, v, g)
+	checksPre25(&c, &opXWeightNormInterface, &locs314, &a0, &a1, v, g)
 	r0, r1 := kernels.XWeightNormInterface(v, g, dim)
-	checksPost21(&c, &locs302, &a0, &a1, v, g, r0, r1)
+	checksPost26(&c, &locs314, &a0, &a1, v, g, r0, r1)
 	return r0, r1
 }
 
@@ -6247,9 +6462,11 @@ func XWeightNormInterfaceOut(v *torch.Tensor, g *torch.Tensor, dim int64, out0 *
 		return kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXWeightNormInterfaceOut, &locs303)
+	var a3, a4 asserts.Saved
+	checksPre27(&c, &opXWeightNormInterfaceOut, &locs315, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceOut(v, g, dim, out0, out1)
-	checksPost23(&c, &locs303)
+	checksPost28(&c, &locs315, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -6265,9 +6482,9 @@ func XWeightNormInterfaceBackward(grad_w *torch.Tensor, saved_v *torch.Tensor, s
 		return kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXWeightNormInterfaceBackward, &locs304)
+	checksPre62(&c, &opXWeightNormInterfaceBackward, &locs316)
 	r0, r1 := kernels.XWeightNormInterfaceBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	checksPost118(&c, &locs304)
+	checksPost156(&c, &locs316)
 	return r0, r1
 }
 
@@ -6283,9 +6500,11 @@ func XWeightNormInterfaceBackwardOut(grad_w *torch.Tensor, saved_v *torch.Tensor
 		return kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXWeightNormInterfaceBackwardOut, &locs305)
+	var a5, a6 asserts.Saved
+	checksPre95(&c, &opXWeightNormInterfaceBackwardOut, &locs317, &a5, &a6, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XWeightNormInterfaceBackwardOut(grad_w, saved_v, saved_g, saved_norms, dim, out0, out1)
-	checksPost63(&c, &locs305)
+	checksPost96(&c, &locs317, &a5, &a6, out0, out1)
 	return r0, r1
 }
 
@@ -6301,9 +6520,9 @@ func XWeightNormDifferentiableBackward(grad_w *torch.Tensor, saved_v *torch.Tens
 		return kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXWeightNormDifferentiableBackward, &locs304)
+	checksPre62(&c, &opXWeightNormDifferentiableBackward, &locs316)
 	r0, r1 := kernels.XWeightNormDifferentiableBackward(grad_w, saved_v, saved_g, saved_norms, dim)
-	checksPost118(&c, &locs304)
+	checksPost156(&c, &locs316)
 	return r0, r1
 }
 
@@ -6319,9 +6538,9 @@ func ZerosNames(size []int64, names []string, dtype *int, layout *int, device *s
 		return kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opZerosNames, &locs14)
+	checksPre5(&c, &opZerosNames, &locs14)
 	r0 := kernels.ZerosNames(size, names, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -6337,9 +6556,11 @@ func ZerosNamesOut(size []int64, names []string, out *torch.Tensor) *torch.Tenso
 		return kernels.ZerosNamesOut(size, names, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opZerosNamesOut, &locs26)
+	var a2 asserts.Saved
+	checksPre7(&c, &opZerosNamesOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ZerosNamesOut(size, names, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a2, out)
 	return r0
 }
 
@@ -6355,9 +6576,9 @@ func XEfficientzerotensor(size []int64, dtype *int, layout *int, device *string,
 		return kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXEfficientzerotensor, &locs14)
+	checksPre5(&c, &opXEfficientzerotensor, &locs14)
 	r0 := kernels.XEfficientzerotensor(size, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -6373,9 +6594,11 @@ func XEfficientzerotensorOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.XEfficientzerotensorOut(size, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXEfficientzerotensorOut, &locs26)
+	var a1 asserts.Saved
+	checksPre7(&c, &opXEfficientzerotensorOut, &locs26, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XEfficientzerotensorOut(size, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a1, out)
 	return r0
 }
 
@@ -6391,9 +6614,9 @@ func Zeros(size []int64, dtype *int, layout *int, device *string, pin_memory *bo
 		return kernels.Zeros(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opZeros, &locs14)
+	checksPre5(&c, &opZeros, &locs14)
 	r0 := kernels.Zeros(size, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -6409,9 +6632,11 @@ func ZerosOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.ZerosOut(size, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opZerosOut, &locs26)
+	var a1 asserts.Saved
+	checksPre7(&c, &opZerosOut, &locs26, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ZerosOut(size, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a1, out)
 	return r0
 }
 
@@ -6428,9 +6653,9 @@ func ZerosLike(self *torch.Tensor, dtype *int, layout *int, device *string, pin_
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opZerosLike, &locs0, &a0, self)
+	checksPre46(&c, &opZerosLike, &locs0, &a0, self)
 	r0 := kernels.ZerosLike(self, dtype, layout, device, pin_memory, memory_format)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6447,9 +6672,10 @@ func ZerosLikeOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opZerosLikeOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opZerosLikeOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ZerosLikeOut(self, memory_format, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6466,9 +6692,9 @@ func XStandardGammaGrad(self *torch.Tensor, output *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXStandardGammaGrad, &locs306, &a0, &a1, self, output)
+	checksPre12(&c, &opXStandardGammaGrad, &locs318, &a0, &a1, self, output)
 	r0 := kernels.XStandardGammaGrad(self, output)
-	checksPost9(&c, &locs306, &a0, &a1, self, output, r0)
+	checksPost13(&c, &locs318, &a0, &a1, self, output, r0)
 	return r0
 }
 
@@ -6484,9 +6710,11 @@ func XStandardGammaGradOut(self *torch.Tensor, output *torch.Tensor, out *torch.
 		return kernels.XStandardGammaGradOut(self, output, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXStandardGammaGradOut, &locs307)
+	var a2 asserts.Saved
+	checksPre14(&c, &opXStandardGammaGradOut, &locs319, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XStandardGammaGradOut(self, output, out)
-	checksPost10(&c, &locs307)
+	checksPost15(&c, &locs319, &a2, out)
 	return r0
 }
 
@@ -6503,9 +6731,9 @@ func XStandardGamma(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXStandardGamma, &locs0, &a0, self)
+	checksPre46(&c, &opXStandardGamma, &locs0, &a0, self)
 	r0 := kernels.XStandardGamma(self, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6521,9 +6749,11 @@ func XStandardGammaOut(self *torch.Tensor, generator any, out *torch.Tensor) *to
 		return kernels.XStandardGammaOut(self, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXStandardGammaOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXStandardGammaOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XStandardGammaOut(self, generator, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -6539,9 +6769,9 @@ func XDirichletGrad(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor) *
 		return kernels.XDirichletGrad(x, alpha, total)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXDirichletGrad, &locs308)
+	checksPre44(&c, &opXDirichletGrad, &locs320)
 	r0 := kernels.XDirichletGrad(x, alpha, total)
-	checksPost44(&c, &locs308)
+	checksPost57(&c, &locs320)
 	return r0
 }
 
@@ -6557,9 +6787,11 @@ func XDirichletGradOut(x *torch.Tensor, alpha *torch.Tensor, total *torch.Tensor
 		return kernels.XDirichletGradOut(x, alpha, total, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXDirichletGradOut, &locs309)
+	var a3 asserts.Saved
+	checksPre58(&c, &opXDirichletGradOut, &locs321, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XDirichletGradOut(x, alpha, total, out)
-	checksPost23(&c, &locs309)
+	checksPost59(&c, &locs321, &a3, out)
 	return r0
 }
 
@@ -6593,9 +6825,11 @@ func XSampleDirichletOut(self *torch.Tensor, generator any, out *torch.Tensor) *
 		return kernels.XSampleDirichletOut(self, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSampleDirichletOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXSampleDirichletOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XSampleDirichletOut(self, generator, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -6612,9 +6846,9 @@ func Poisson(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opPoisson, &locs0, &a0, self)
+	checksPre46(&c, &opPoisson, &locs0, &a0, self)
 	r0 := kernels.Poisson(self, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6630,9 +6864,11 @@ func PoissonOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Ten
 		return kernels.PoissonOut(self, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPoissonOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opPoissonOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.PoissonOut(self, generator, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -6648,9 +6884,9 @@ func Binomial(count *torch.Tensor, prob *torch.Tensor, generator any) *torch.Ten
 		return kernels.Binomial(count, prob, generator)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBinomial, &locs310)
+	checksPre9(&c, &opBinomial, &locs322)
 	r0 := kernels.Binomial(count, prob, generator)
-	checksPost6(&c, &locs310)
+	checksPost10(&c, &locs322)
 	return r0
 }
 
@@ -6666,9 +6902,11 @@ func BinomialOut(count *torch.Tensor, prob *torch.Tensor, generator any, out *to
 		return kernels.BinomialOut(count, prob, generator, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBinomialOut, &locs311)
+	var a3 asserts.Saved
+	checksPre14(&c, &opBinomialOut, &locs323, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.BinomialOut(count, prob, generator, out)
-	checksPost10(&c, &locs311)
+	checksPost15(&c, &locs323, &a3, out)
 	return r0
 }
 
@@ -6702,9 +6940,11 @@ func NativeNormOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 		return kernels.NativeNormOut(self, p, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNativeNormOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opNativeNormOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.NativeNormOut(self, p, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -6738,9 +6978,11 @@ func NativeNormScalarOptDimDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []i
 		return kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNativeNormScalarOptDimDtypeOut, &locs40)
+	var a5 asserts.Saved
+	checksPre3(&c, &opNativeNormScalarOptDimDtypeOut, &locs41, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.NativeNormScalarOptDimDtypeOut(self, p, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a5, out)
 	return r0
 }
 
@@ -6757,9 +6999,10 @@ func XBatchNormWithUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre138(&c, &opXBatchNormWithUpdate, &locs101, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	checksPre182(&c, &opXBatchNormWithUpdate, &locs105, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
-	checksPost139(&c, &locs101, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	checksPost183(&c, &locs105, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6776,9 +7019,9 @@ func XBatchNormWithUpdateFunctional(input *torch.Tensor, weight *torch.Tensor, b
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre140(&c, &opXBatchNormWithUpdateFunctional, &locs312, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	checksPre184(&c, &opXBatchNormWithUpdateFunctional, &locs324, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3, r4, r5 := kernels.XBatchNormWithUpdateFunctional(input, weight, bias, running_mean, running_var, momentum, eps)
-	checksPost141(&c, &locs312, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4, r5)
+	checksPost185(&c, &locs324, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -6794,9 +7037,11 @@ func XBatchNormWithUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *to
 		return kernels.XBatchNormWithUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out, save_mean, save_invstd, reserve)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opXBatchNormWithUpdateOut, &locs313)
+	var a3, a4, a7, a8, a9, a10 asserts.Saved
+	checksPre186(&c, &opXBatchNormWithUpdateOut, &locs325, &a3, &a4, &a7, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd, reserve)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormWithUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out, save_mean, save_invstd, reserve)
-	checksPost70(&c, &locs313)
+	checksPost187(&c, &locs325, &a3, &a4, &a7, &a8, &a9, &a10, running_mean, running_var, out, save_mean, save_invstd, reserve)
 	return r0, r1, r2, r3
 }
 
@@ -6813,9 +7058,9 @@ func XBatchNormNoUpdate(input *torch.Tensor, weight *torch.Tensor, bias *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre142(&c, &opXBatchNormNoUpdate, &locs101, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
+	checksPre188(&c, &opXBatchNormNoUpdate, &locs105, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var)
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdate(input, weight, bias, running_mean, running_var, momentum, eps)
-	checksPost143(&c, &locs101, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
+	checksPost189(&c, &locs105, &a0, &a1, &a2, &a3, &a4, input, weight, bias, running_mean, running_var, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6831,9 +7076,11 @@ func XBatchNormNoUpdateOut(input *torch.Tensor, weight *torch.Tensor, bias *torc
 		return kernels.XBatchNormNoUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2, out3)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXBatchNormNoUpdateOut, &locs314)
+	var a7, a8, a9, a10 asserts.Saved
+	checksPre190(&c, &opXBatchNormNoUpdateOut, &locs326, &a7, &a8, &a9, &a10, out0, out1, out2, out3)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XBatchNormNoUpdateOut(input, weight, bias, running_mean, running_var, momentum, eps, out0, out1, out2, out3)
-	checksPost72(&c, &locs314)
+	checksPost191(&c, &locs326, &a7, &a8, &a9, &a10, out0, out1, out2, out3)
 	return r0, r1, r2, r3
 }
 
@@ -6850,9 +7097,9 @@ func BatchNormBackward(grad_out *torch.Tensor, input *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6, a10 asserts.Saved
-	checksPre68(&c, &opBatchNormBackward, &locs315, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve)
+	checksPre86(&c, &opBatchNormBackward, &locs327, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve)
 	r0, r1, r2 := kernels.BatchNormBackward(grad_out, input, weight, running_mean, running_var, save_mean, save_var, update, eps, output_mask, reserve)
-	checksPost69(&c, &locs315, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve, r0, r1, r2)
+	checksPost87(&c, &locs327, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &a10, grad_out, input, weight, running_mean, running_var, save_mean, save_var, reserve, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6905,9 +7152,9 @@ func XSparseSumDim(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXSparseSumDim, &locs0, &a0, self)
+	checksPre46(&c, &opXSparseSumDim, &locs0, &a0, self)
 	r0 := kernels.XSparseSumDim(self, dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6923,9 +7170,11 @@ func XSparseSumDimOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *torch
 		return kernels.XSparseSumDimOut(self, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseSumDimOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXSparseSumDimOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSumDimOut(self, dim, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -6959,9 +7208,9 @@ func XSparseSumBackward(grad *torch.Tensor, self *torch.Tensor, dim []int64) *to
 		return kernels.XSparseSumBackward(grad, self, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseSumBackward, &locs266)
+	checksPre9(&c, &opXSparseSumBackward, &locs277)
 	r0 := kernels.XSparseSumBackward(grad, self, dim)
-	checksPost6(&c, &locs266)
+	checksPost10(&c, &locs277)
 	return r0
 }
 
@@ -6977,9 +7226,11 @@ func XSparseSumBackwardOut(grad *torch.Tensor, self *torch.Tensor, dim []int64, 
 		return kernels.XSparseSumBackwardOut(grad, self, dim, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseSumBackwardOut, &locs316)
+	var a3 asserts.Saved
+	checksPre14(&c, &opXSparseSumBackwardOut, &locs328, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSumBackwardOut(grad, self, dim, out)
-	checksPost10(&c, &locs316)
+	checksPost15(&c, &locs328, &a3, out)
 	return r0
 }
 
@@ -7013,9 +7264,11 @@ func XSparseCsrSumDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dty
 		return kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseCsrSumDimDtypeOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opXSparseCsrSumDimDtypeOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseCsrSumDimDtypeOut(self, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -7049,9 +7302,11 @@ func XSparseCsrProdDimDtypeOut(self *torch.Tensor, dim []int64, keepdim bool, dt
 		return kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseCsrProdDimDtypeOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opXSparseCsrProdDimDtypeOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseCsrProdDimDtypeOut(self, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -7104,9 +7359,9 @@ func XSparseSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXSparseSoftmax, &locs0, &a0, self)
+	checksPre46(&c, &opXSparseSoftmax, &locs0, &a0, self)
 	r0 := kernels.XSparseSoftmax(self, dim, half_to_float)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7122,9 +7377,11 @@ func XSparseSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out *t
 		return kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseSoftmaxOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXSparseSoftmaxOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxOut(self, dim, half_to_float, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -7140,9 +7397,9 @@ func XSparseSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tensor,
 		return kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSparseSoftmaxBackwardData, &locs317)
+	checksPre44(&c, &opXSparseSoftmaxBackwardData, &locs329)
 	r0 := kernels.XSparseSoftmaxBackwardData(grad_output, output, dim, self)
-	checksPost44(&c, &locs317)
+	checksPost57(&c, &locs329)
 	return r0
 }
 
@@ -7158,9 +7415,11 @@ func XSparseSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.Tens
 		return kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSparseSoftmaxBackwardDataOut, &locs318)
+	var a4 asserts.Saved
+	checksPre58(&c, &opXSparseSoftmaxBackwardDataOut, &locs330, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	checksPost23(&c, &locs318)
+	checksPost59(&c, &locs330, &a4, out)
 	return r0
 }
 
@@ -7213,9 +7472,9 @@ func XSparseLogSoftmax(self *torch.Tensor, dim int64, half_to_float bool) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXSparseLogSoftmax, &locs0, &a0, self)
+	checksPre46(&c, &opXSparseLogSoftmax, &locs0, &a0, self)
 	r0 := kernels.XSparseLogSoftmax(self, dim, half_to_float)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7231,9 +7490,11 @@ func XSparseLogSoftmaxOut(self *torch.Tensor, dim int64, half_to_float bool, out
 		return kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseLogSoftmaxOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXSparseLogSoftmaxOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxOut(self, dim, half_to_float, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -7249,9 +7510,9 @@ func XSparseLogSoftmaxBackwardData(grad_output *torch.Tensor, output *torch.Tens
 		return kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSparseLogSoftmaxBackwardData, &locs317)
+	checksPre44(&c, &opXSparseLogSoftmaxBackwardData, &locs329)
 	r0 := kernels.XSparseLogSoftmaxBackwardData(grad_output, output, dim, self)
-	checksPost44(&c, &locs317)
+	checksPost57(&c, &locs329)
 	return r0
 }
 
@@ -7267,9 +7528,11 @@ func XSparseLogSoftmaxBackwardDataOut(grad_output *torch.Tensor, output *torch.T
 		return kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSparseLogSoftmaxBackwardDataOut, &locs318)
+	var a4 asserts.Saved
+	checksPre58(&c, &opXSparseLogSoftmaxBackwardDataOut, &locs330, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseLogSoftmaxBackwardDataOut(grad_output, output, dim, self, out)
-	checksPost23(&c, &locs318)
+	checksPost59(&c, &locs330, &a4, out)
 	return r0
 }
 
@@ -7285,9 +7548,9 @@ func XSpdiags(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, lay
 		return kernels.XSpdiags(diagonals, offsets, shape, layout)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSpdiags, &locs319)
+	checksPre9(&c, &opXSpdiags, &locs331)
 	r0 := kernels.XSpdiags(diagonals, offsets, shape, layout)
-	checksPost6(&c, &locs319)
+	checksPost10(&c, &locs331)
 	return r0
 }
 
@@ -7303,9 +7566,11 @@ func XSpdiagsOut(diagonals *torch.Tensor, offsets *torch.Tensor, shape []int64, 
 		return kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSpdiagsOut, &locs320)
+	var a4 asserts.Saved
+	checksPre14(&c, &opXSpdiagsOut, &locs332, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XSpdiagsOut(diagonals, offsets, shape, layout, out)
-	checksPost10(&c, &locs320)
+	checksPost15(&c, &locs332, &a4, out)
 	return r0
 }
 
@@ -7322,9 +7587,9 @@ func NormScalarOptDtype(self *torch.Tensor, p *torch.Scalar, dtype int) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNormScalarOptDtype, &locs0, &a0, self)
+	checksPre46(&c, &opNormScalarOptDtype, &locs0, &a0, self)
 	r0 := kernels.NormScalarOptDtype(self, p, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7340,9 +7605,11 @@ func NormScalarOptDtypeOut(self *torch.Tensor, p *torch.Scalar, dtype int, out *
 		return kernels.NormScalarOptDtypeOut(self, p, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNormScalarOptDtypeOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opNormScalarOptDtypeOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.NormScalarOptDtypeOut(self, p, dtype, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -7359,9 +7626,9 @@ func NormScalar(self *torch.Tensor, p torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNormScalar, &locs0, &a0, self)
+	checksPre46(&c, &opNormScalar, &locs0, &a0, self)
 	r0 := kernels.NormScalar(self, p)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7377,9 +7644,11 @@ func NormScalarOut(self *torch.Tensor, p torch.Scalar, out *torch.Tensor) *torch
 		return kernels.NormScalarOut(self, p, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNormScalarOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opNormScalarOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.NormScalarOut(self, p, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -7396,9 +7665,9 @@ func NormScalarOptDimDtype(self *torch.Tensor, p *torch.Scalar, dim []int64, kee
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNormScalarOptDimDtype, &locs0, &a0, self)
+	checksPre46(&c, &opNormScalarOptDimDtype, &locs0, &a0, self)
 	r0 := kernels.NormScalarOptDimDtype(self, p, dim, keepdim, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7415,9 +7684,9 @@ func NormScalarOptDim(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNormScalarOptDim, &locs0, &a0, self)
+	checksPre46(&c, &opNormScalarOptDim, &locs0, &a0, self)
 	r0 := kernels.NormScalarOptDim(self, p, dim, keepdim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7434,9 +7703,10 @@ func NormDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opNormDtypeOut, &locs40, &a0, &a5, self, out)
+	checksPre48(&c, &opNormDtypeOut, &locs40, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.NormDtypeOut(self, p, dim, keepdim, dtype, out)
-	checksPost12(&c, &locs40, &a0, &a5, self, out)
+	checksPost17(&c, &locs40, &a0, &a5, self, out)
 	return r0
 }
 
@@ -7453,9 +7723,10 @@ func NormOut(self *torch.Tensor, p *torch.Scalar, dim []int64, keepdim bool, out
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opNormOut, &locs40, &a0, &a4, self, out)
+	checksPre48(&c, &opNormOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.NormOut(self, p, dim, keepdim, out)
-	checksPost12(&c, &locs40, &a0, &a4, self, out)
+	checksPost17(&c, &locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -7507,9 +7778,11 @@ func NormNamesDtypeOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdi
 		return kernels.NormNamesDtypeOut(self, p, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNormNamesDtypeOut, &locs40)
+	var a5 asserts.Saved
+	checksPre3(&c, &opNormNamesDtypeOut, &locs41, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.NormNamesDtypeOut(self, p, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a5, out)
 	return r0
 }
 
@@ -7525,9 +7798,11 @@ func NormNamesOut(self *torch.Tensor, p *torch.Scalar, dim []string, keepdim boo
 		return kernels.NormNamesOut(self, p, dim, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNormNamesOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opNormNamesOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.NormNamesOut(self, p, dim, keepdim, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -7544,9 +7819,9 @@ func FrexpTensor(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opFrexpTensor, &locs27, &a0, self)
+	checksPre40(&c, &opFrexpTensor, &locs27, &a0, self)
 	r0, r1 := kernels.FrexpTensor(self)
-	checksPost35(&c, &locs27, &a0, self, r0, r1)
+	checksPost41(&c, &locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -7563,9 +7838,10 @@ func FrexpTensorOut(self *torch.Tensor, mantissa *torch.Tensor, exponent *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opFrexpTensorOut, &locs321, &a0, &a1, &a2, self, mantissa, exponent)
+	checksPre93(&c, &opFrexpTensorOut, &locs333, &a0, &a1, &a2, self, mantissa, exponent)
+	defer c.Abandon()
 	r0, r1 := kernels.FrexpTensorOut(self, mantissa, exponent)
-	checksPost41(&c, &locs321, &a0, &a1, &a2, self, mantissa, exponent)
+	checksPost52(&c, &locs333, &a0, &a1, &a2, self, mantissa, exponent)
 	return r0, r1
 }
 
@@ -7599,9 +7875,11 @@ func FrobeniusNormOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch.
 		return kernels.FrobeniusNormOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFrobeniusNormOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opFrobeniusNormOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.FrobeniusNormOut(self, dim, keepdim, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -7635,9 +7913,11 @@ func NuclearNormOut(self *torch.Tensor, keepdim bool, out *torch.Tensor) *torch.
 		return kernels.NuclearNormOut(self, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNuclearNormOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opNuclearNormOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.NuclearNormOut(self, keepdim, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -7671,9 +7951,11 @@ func NuclearNormDimOut(self *torch.Tensor, dim []int64, keepdim bool, out *torch
 		return kernels.NuclearNormDimOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNuclearNormDimOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opNuclearNormDimOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.NuclearNormDimOut(self, dim, keepdim, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -7690,9 +7972,9 @@ func Clone(self *torch.Tensor, memory_format *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opClone, &locs0, &a0, self)
+	checksPre46(&c, &opClone, &locs0, &a0, self)
 	r0 := kernels.Clone(self, memory_format)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7708,9 +7990,11 @@ func CloneOut(self *torch.Tensor, memory_format *int, out *torch.Tensor) *torch.
 		return kernels.CloneOut(self, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCloneOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opCloneOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.CloneOut(self, memory_format, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -7744,9 +8028,11 @@ func ResizeAs_(self *torch.Tensor, the_template *torch.Tensor, memory_format *in
 		return kernels.ResizeAs_(self, the_template, memory_format)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opResizeAs_, &locs322)
+	var a0 asserts.Saved
+	checksPre3(&c, &opResizeAs_, &locs334, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.ResizeAs_(self, the_template, memory_format)
-	checksPost2(&c, &locs322)
+	checksPost4(&c, &locs334, &a0, self)
 	return r0
 }
 
@@ -7762,9 +8048,11 @@ func ResizeAsOut(self *torch.Tensor, the_template *torch.Tensor, memory_format *
 		return kernels.ResizeAsOut(self, the_template, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opResizeAsOut, &locs323)
+	var a3 asserts.Saved
+	checksPre14(&c, &opResizeAsOut, &locs335, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ResizeAsOut(self, the_template, memory_format, out)
-	checksPost10(&c, &locs323)
+	checksPost15(&c, &locs335, &a3, out)
 	return r0
 }
 
@@ -7780,9 +8068,9 @@ func ResizeAs(self *torch.Tensor, the_template *torch.Tensor, memory_format *int
 		return kernels.ResizeAs(self, the_template, memory_format)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opResizeAs, &locs324)
+	checksPre9(&c, &opResizeAs, &locs336)
 	r0 := kernels.ResizeAs(self, the_template, memory_format)
-	checksPost6(&c, &locs324)
+	checksPost10(&c, &locs336)
 	return r0
 }
 
@@ -7798,9 +8086,11 @@ func ResizeAsSparse_(self *torch.Tensor, the_template *torch.Tensor) *torch.Tens
 		return kernels.ResizeAsSparse_(self, the_template)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opResizeAsSparse_, &locs322)
+	var a0 asserts.Saved
+	checksPre3(&c, &opResizeAsSparse_, &locs334, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.ResizeAsSparse_(self, the_template)
-	checksPost2(&c, &locs322)
+	checksPost4(&c, &locs334, &a0, self)
 	return r0
 }
 
@@ -7816,9 +8106,11 @@ func ResizeAsSparseOut(self *torch.Tensor, the_template *torch.Tensor, out *torc
 		return kernels.ResizeAsSparseOut(self, the_template, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opResizeAsSparseOut, &locs323)
+	var a2 asserts.Saved
+	checksPre14(&c, &opResizeAsSparseOut, &locs335, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ResizeAsSparseOut(self, the_template, out)
-	checksPost10(&c, &locs323)
+	checksPost15(&c, &locs335, &a2, out)
 	return r0
 }
 
@@ -7834,9 +8126,9 @@ func ResizeAsSparse(self *torch.Tensor, the_template *torch.Tensor) *torch.Tenso
 		return kernels.ResizeAsSparse(self, the_template)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opResizeAsSparse, &locs324)
+	checksPre9(&c, &opResizeAsSparse, &locs336)
 	r0 := kernels.ResizeAsSparse(self, the_template)
-	checksPost6(&c, &locs324)
+	checksPost10(&c, &locs336)
 	return r0
 }
 
@@ -7853,9 +8145,10 @@ func Zero_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opZero_, &locs3, &a0, self)
+	checksPre7(&c, &opZero_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Zero_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7871,9 +8164,11 @@ func ZeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ZeroOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opZeroOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opZeroOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ZeroOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -7890,9 +8185,9 @@ func Zero(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opZero, &locs0, &a0, self)
+	checksPre46(&c, &opZero, &locs0, &a0, self)
 	r0 := kernels.Zero(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7909,9 +8204,10 @@ func SubOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opSubOut, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPre51(&c, &opSubOut, &locs42, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SubOut(self, other, alpha, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -7928,9 +8224,9 @@ func SubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSubTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opSubTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.SubTensor(self, other, alpha)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7947,9 +8243,10 @@ func Sub_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSub_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opSub_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Sub_Tensor(self, other, alpha)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -7966,9 +8263,9 @@ func SubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSubScalar, &locs0, &a0, self)
+	checksPre46(&c, &opSubScalar, &locs0, &a0, self)
 	r0 := kernels.SubScalar(self, other, alpha)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7985,9 +8282,10 @@ func Sub_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSub_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opSub_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sub_Scalar(self, other, alpha)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8003,9 +8301,11 @@ func SubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, ou
 		return kernels.SubScalarOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSubScalarOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opSubScalarOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.SubScalarOut(self, other, alpha, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -8021,9 +8321,11 @@ func SubtractOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, ou
 		return kernels.SubtractOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSubtractOut, &locs7)
+	var a3 asserts.Saved
+	checksPre14(&c, &opSubtractOut, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.SubtractOut(self, other, alpha, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a3, out)
 	return r0
 }
 
@@ -8039,9 +8341,9 @@ func SubtractTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar)
 		return kernels.SubtractTensor(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSubtractTensor, &locs6)
+	checksPre9(&c, &opSubtractTensor, &locs6)
 	r0 := kernels.SubtractTensor(self, other, alpha)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -8057,9 +8359,11 @@ func Subtract_Tensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar
 		return kernels.Subtract_Tensor(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSubtract_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opSubtract_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Subtract_Tensor(self, other, alpha)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -8093,9 +8397,11 @@ func Subtract_Scalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar)
 		return kernels.Subtract_Scalar(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSubtract_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opSubtract_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Subtract_Scalar(self, other, alpha)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8112,9 +8418,9 @@ func RsubTensor(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opRsubTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opRsubTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.RsubTensor(self, other, alpha)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -8130,9 +8436,11 @@ func RsubTensorOut(self *torch.Tensor, other *torch.Tensor, alpha torch.Scalar, 
 		return kernels.RsubTensorOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opRsubTensorOut, &locs7)
+	var a3 asserts.Saved
+	checksPre14(&c, &opRsubTensorOut, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RsubTensorOut(self, other, alpha, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a3, out)
 	return r0
 }
 
@@ -8148,9 +8456,11 @@ func HeavisideOut(self *torch.Tensor, values *torch.Tensor, out *torch.Tensor) *
 		return kernels.HeavisideOut(self, values, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHeavisideOut, &locs325)
+	var a2 asserts.Saved
+	checksPre14(&c, &opHeavisideOut, &locs337, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.HeavisideOut(self, values, out)
-	checksPost10(&c, &locs325)
+	checksPost15(&c, &locs337, &a2, out)
 	return r0
 }
 
@@ -8166,9 +8476,9 @@ func Heaviside(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 		return kernels.Heaviside(self, values)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHeaviside, &locs326)
+	checksPre9(&c, &opHeaviside, &locs338)
 	r0 := kernels.Heaviside(self, values)
-	checksPost6(&c, &locs326)
+	checksPost10(&c, &locs338)
 	return r0
 }
 
@@ -8184,9 +8494,11 @@ func Heaviside_(self *torch.Tensor, values *torch.Tensor) *torch.Tensor {
 		return kernels.Heaviside_(self, values)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opHeaviside_, &locs327)
+	var a0 asserts.Saved
+	checksPre3(&c, &opHeaviside_, &locs339, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Heaviside_(self, values)
-	checksPost2(&c, &locs327)
+	checksPost4(&c, &locs339, &a0, self)
 	return r0
 }
 
@@ -8203,9 +8515,9 @@ func RsubScalar(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRsubScalar, &locs0, &a0, self)
+	checksPre46(&c, &opRsubScalar, &locs0, &a0, self)
 	r0 := kernels.RsubScalar(self, other, alpha)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8221,9 +8533,11 @@ func RsubScalarOut(self *torch.Tensor, other torch.Scalar, alpha torch.Scalar, o
 		return kernels.RsubScalarOut(self, other, alpha, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRsubScalarOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opRsubScalarOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RsubScalarOut(self, other, alpha, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -8240,9 +8554,9 @@ func XSparseAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opXSparseAddmm, &locs270, &a0, &a1, &a2, self, mat1, mat2)
+	checksPre53(&c, &opXSparseAddmm, &locs282, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.XSparseAddmm(self, mat1, mat2, beta, alpha)
-	checksPost43(&c, &locs270, &a0, &a1, &a2, self, mat1, mat2, r0)
+	checksPost54(&c, &locs282, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -8258,9 +8572,11 @@ func XSparseAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor,
 		return kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSparseAddmmOut, &locs271)
+	var a5 asserts.Saved
+	checksPre58(&c, &opXSparseAddmmOut, &locs283, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseAddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost23(&c, &locs271)
+	checksPost59(&c, &locs283, &a5, out)
 	return r0
 }
 
@@ -8277,9 +8593,10 @@ func SparseSampledAddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre18(&c, &opSparseSampledAddmmOut, &locs271, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	checksPre56(&c, &opSparseSampledAddmmOut, &locs340, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.SparseSampledAddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost19(&c, &locs271, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	checksPost24(&c, &locs340, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	return r0
 }
 
@@ -8296,9 +8613,9 @@ func SparseSampledAddmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opSparseSampledAddmm, &locs270, &a0, &a1, &a2, self, mat1, mat2)
+	checksPre53(&c, &opSparseSampledAddmm, &locs282, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.SparseSampledAddmm(self, mat1, mat2, beta, alpha)
-	checksPost43(&c, &locs270, &a0, &a1, &a2, self, mat1, mat2, r0)
+	checksPost54(&c, &locs282, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -8315,9 +8632,9 @@ func XSparseMmReduceImpl(self *torch.Tensor, other *torch.Tensor, reduce string)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre20(&c, &opXSparseMmReduceImpl, &locs328, &a0, &a1, self, other)
+	checksPre25(&c, &opXSparseMmReduceImpl, &locs341, &a0, &a1, self, other)
 	r0, r1 := kernels.XSparseMmReduceImpl(self, other, reduce)
-	checksPost21(&c, &locs328, &a0, &a1, self, other, r0, r1)
+	checksPost26(&c, &locs341, &a0, &a1, self, other, r0, r1)
 	return r0, r1
 }
 
@@ -8333,9 +8650,9 @@ func XSparseMmReduceImplBackward(self *torch.Tensor, grad_out *torch.Tensor, wei
 		return kernels.XSparseMmReduceImplBackward(self, grad_out, weight, reduce, arg_out, output_mask)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXSparseMmReduceImplBackward, &locs329)
+	checksPre62(&c, &opXSparseMmReduceImplBackward, &locs342)
 	r0, r1 := kernels.XSparseMmReduceImplBackward(self, grad_out, weight, reduce, arg_out, output_mask)
-	checksPost118(&c, &locs329)
+	checksPost156(&c, &locs342)
 	return r0, r1
 }
 
@@ -8352,9 +8669,10 @@ func AddmmOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre18(&c, &opAddmmOut, &locs271, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	checksPre56(&c, &opAddmmOut, &locs340, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	defer c.Abandon()
 	r0 := kernels.AddmmOut(self, mat1, mat2, beta, alpha, out)
-	checksPost19(&c, &locs271, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
+	checksPost24(&c, &locs340, &a0, &a1, &a2, &a5, self, mat1, mat2, out)
 	return r0
 }
 
@@ -8371,9 +8689,9 @@ func Addmm(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opAddmm, &locs270, &a0, &a1, &a2, self, mat1, mat2)
+	checksPre53(&c, &opAddmm, &locs282, &a0, &a1, &a2, self, mat1, mat2)
 	r0 := kernels.Addmm(self, mat1, mat2, beta, alpha)
-	checksPost43(&c, &locs270, &a0, &a1, &a2, self, mat1, mat2, r0)
+	checksPost54(&c, &locs282, &a0, &a1, &a2, self, mat1, mat2, r0)
 	return r0
 }
 
@@ -8390,9 +8708,10 @@ func Addmm_(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor, beta tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opAddmm_, &locs330, &a0, &a1, &a2, self, mat1, mat2)
+	checksPre55(&c, &opAddmm_, &locs343, &a0, &a1, &a2, self, mat1, mat2)
+	defer c.Abandon()
 	r0 := kernels.Addmm_(self, mat1, mat2, beta, alpha)
-	checksPost41(&c, &locs330, &a0, &a1, &a2, self, mat1, mat2)
+	checksPost52(&c, &locs343, &a0, &a1, &a2, self, mat1, mat2)
 	return r0
 }
 
@@ -8408,9 +8727,11 @@ func XAddmmActivationOut(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Ten
 		return kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXAddmmActivationOut, &locs271)
+	var a6 asserts.Saved
+	checksPre58(&c, &opXAddmmActivationOut, &locs283, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.XAddmmActivationOut(self, mat1, mat2, beta, alpha, use_gelu, out)
-	checksPost23(&c, &locs271)
+	checksPost59(&c, &locs283, &a6, out)
 	return r0
 }
 
@@ -8426,9 +8747,9 @@ func XAddmmActivation(self *torch.Tensor, mat1 *torch.Tensor, mat2 *torch.Tensor
 		return kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXAddmmActivation, &locs270)
+	checksPre44(&c, &opXAddmmActivation, &locs282)
 	r0 := kernels.XAddmmActivation(self, mat1, mat2, beta, alpha, use_gelu)
-	checksPost44(&c, &locs270)
+	checksPost57(&c, &locs282)
 	return r0
 }
 
@@ -8444,9 +8765,9 @@ func XScaledMm(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor, sc
 		return kernels.XScaledMm(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXScaledMm, &locs331)
+	checksPre60(&c, &opXScaledMm, &locs344)
 	r0 := kernels.XScaledMm(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum)
-	checksPost73(&c, &locs331)
+	checksPost94(&c, &locs344)
 	return r0
 }
 
@@ -8462,9 +8783,11 @@ func XScaledMmOut(self *torch.Tensor, mat2 *torch.Tensor, scale_a *torch.Tensor,
 		return kernels.XScaledMmOut(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum, out)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXScaledMmOut, &locs332)
+	var a8 asserts.Saved
+	checksPre166(&c, &opXScaledMmOut, &locs345, &a8, out)
+	defer c.Abandon()
 	r0 := kernels.XScaledMmOut(self, mat2, scale_a, scale_b, bias, scale_result, out_dtype, use_fast_accum, out)
-	checksPost72(&c, &locs332)
+	checksPost167(&c, &locs345, &a8, out)
 	return r0
 }
 
@@ -8480,9 +8803,9 @@ func XSparseCompressedTensorWithDims(nnz int64, dense_dim int64, size []int64, b
 		return kernels.XSparseCompressedTensorWithDims(nnz, dense_dim, size, blocksize, index_dtype, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXSparseCompressedTensorWithDims, &locs14)
+	checksPre5(&c, &opXSparseCompressedTensorWithDims, &locs14)
 	r0 := kernels.XSparseCompressedTensorWithDims(nnz, dense_dim, size, blocksize, index_dtype, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -8499,9 +8822,9 @@ func SparseCompressedTensorCompPlainValueSize(compressed_indices *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opSparseCompressedTensorCompPlainValueSize, &locs333, &a0, &a1, &a2, compressed_indices, plain_indices, values)
+	checksPre53(&c, &opSparseCompressedTensorCompPlainValueSize, &locs346, &a0, &a1, &a2, compressed_indices, plain_indices, values)
 	r0 := kernels.SparseCompressedTensorCompPlainValueSize(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost43(&c, &locs333, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
+	checksPost54(&c, &locs346, &a0, &a1, &a2, compressed_indices, plain_indices, values, r0)
 	return r0
 }
 
@@ -8517,9 +8840,9 @@ func SparseCsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 		return kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opSparseCsrTensorCrowColValueSize, &locs334)
+	checksPre44(&c, &opSparseCsrTensorCrowColValueSize, &locs347)
 	r0 := kernels.SparseCsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs334)
+	checksPost57(&c, &locs347)
 	return r0
 }
 
@@ -8535,9 +8858,9 @@ func SparseCscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 		return kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opSparseCscTensorCcolRowValueSize, &locs335)
+	checksPre44(&c, &opSparseCscTensorCcolRowValueSize, &locs348)
 	r0 := kernels.SparseCscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs335)
+	checksPost57(&c, &locs348)
 	return r0
 }
 
@@ -8553,9 +8876,9 @@ func SparseBsrTensorCrowColValueSize(crow_indices *torch.Tensor, col_indices *to
 		return kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opSparseBsrTensorCrowColValueSize, &locs334)
+	checksPre44(&c, &opSparseBsrTensorCrowColValueSize, &locs347)
 	r0 := kernels.SparseBsrTensorCrowColValueSize(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs334)
+	checksPost57(&c, &locs347)
 	return r0
 }
 
@@ -8571,9 +8894,9 @@ func SparseBscTensorCcolRowValueSize(ccol_indices *torch.Tensor, row_indices *to
 		return kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opSparseBscTensorCcolRowValueSize, &locs335)
+	checksPre44(&c, &opSparseBscTensorCcolRowValueSize, &locs348)
 	r0 := kernels.SparseBscTensorCcolRowValueSize(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs335)
+	checksPost57(&c, &locs348)
 	return r0
 }
 
@@ -8589,9 +8912,9 @@ func SparseCompressedTensorCompPlainValue(compressed_indices *torch.Tensor, plai
 		return kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opSparseCompressedTensorCompPlainValue, &locs333)
+	checksPre44(&c, &opSparseCompressedTensorCompPlainValue, &locs346)
 	r0 := kernels.SparseCompressedTensorCompPlainValue(compressed_indices, plain_indices, values, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs333)
+	checksPost57(&c, &locs346)
 	return r0
 }
 
@@ -8607,9 +8930,9 @@ func SparseCsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opSparseCsrTensorCrowColValue, &locs334)
+	checksPre44(&c, &opSparseCsrTensorCrowColValue, &locs347)
 	r0 := kernels.SparseCsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs334)
+	checksPost57(&c, &locs347)
 	return r0
 }
 
@@ -8625,9 +8948,9 @@ func SparseCscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 		return kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opSparseCscTensorCcolRowValue, &locs335)
+	checksPre44(&c, &opSparseCscTensorCcolRowValue, &locs348)
 	r0 := kernels.SparseCscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs335)
+	checksPost57(&c, &locs348)
 	return r0
 }
 
@@ -8643,9 +8966,9 @@ func SparseBsrTensorCrowColValue(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opSparseBsrTensorCrowColValue, &locs334)
+	checksPre44(&c, &opSparseBsrTensorCrowColValue, &locs347)
 	r0 := kernels.SparseBsrTensorCrowColValue(crow_indices, col_indices, values, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs334)
+	checksPost57(&c, &locs347)
 	return r0
 }
 
@@ -8661,9 +8984,9 @@ func SparseBscTensorCcolRowValue(ccol_indices *torch.Tensor, row_indices *torch.
 		return kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opSparseBscTensorCcolRowValue, &locs335)
+	checksPre44(&c, &opSparseBscTensorCcolRowValue, &locs348)
 	r0 := kernels.SparseBscTensorCcolRowValue(ccol_indices, row_indices, values, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs335)
+	checksPost57(&c, &locs348)
 	return r0
 }
 
@@ -8679,9 +9002,9 @@ func XSparseCompressedTensorUnsafe(compressed_indices *torch.Tensor, plain_indic
 		return kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSparseCompressedTensorUnsafe, &locs333)
+	checksPre44(&c, &opXSparseCompressedTensorUnsafe, &locs346)
 	r0 := kernels.XSparseCompressedTensorUnsafe(compressed_indices, plain_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs333)
+	checksPost57(&c, &locs346)
 	return r0
 }
 
@@ -8697,9 +9020,9 @@ func XSparseCsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 		return kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSparseCsrTensorUnsafe, &locs334)
+	checksPre44(&c, &opXSparseCsrTensorUnsafe, &locs347)
 	r0 := kernels.XSparseCsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs334)
+	checksPost57(&c, &locs347)
 	return r0
 }
 
@@ -8715,9 +9038,9 @@ func XSparseCscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 		return kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSparseCscTensorUnsafe, &locs335)
+	checksPre44(&c, &opXSparseCscTensorUnsafe, &locs348)
 	r0 := kernels.XSparseCscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs335)
+	checksPost57(&c, &locs348)
 	return r0
 }
 
@@ -8733,9 +9056,9 @@ func XSparseBsrTensorUnsafe(crow_indices *torch.Tensor, col_indices *torch.Tenso
 		return kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSparseBsrTensorUnsafe, &locs334)
+	checksPre44(&c, &opXSparseBsrTensorUnsafe, &locs347)
 	r0 := kernels.XSparseBsrTensorUnsafe(crow_indices, col_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs334)
+	checksPost57(&c, &locs347)
 	return r0
 }
 
@@ -8751,9 +9074,9 @@ func XSparseBscTensorUnsafe(ccol_indices *torch.Tensor, row_indices *torch.Tenso
 		return kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSparseBscTensorUnsafe, &locs335)
+	checksPre44(&c, &opXSparseBscTensorUnsafe, &locs348)
 	r0 := kernels.XSparseBscTensorUnsafe(ccol_indices, row_indices, values, size, dtype, layout, device, pin_memory)
-	checksPost44(&c, &locs335)
+	checksPost57(&c, &locs348)
 	return r0
 }
 
@@ -8769,9 +9092,9 @@ func SparseCooTensorSize(size []int64, dtype *int, layout *int, device *string, 
 		return kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSparseCooTensorSize, &locs14)
+	checksPre5(&c, &opSparseCooTensorSize, &locs14)
 	r0 := kernels.SparseCooTensorSize(size, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -8787,9 +9110,11 @@ func SparseCooTensorSizeOut(size []int64, out *torch.Tensor) *torch.Tensor {
 		return kernels.SparseCooTensorSizeOut(size, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSparseCooTensorSizeOut, &locs26)
+	var a1 asserts.Saved
+	checksPre7(&c, &opSparseCooTensorSizeOut, &locs26, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SparseCooTensorSizeOut(size, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a1, out)
 	return r0
 }
 
@@ -8805,9 +9130,9 @@ func SparseCooTensorIndices(indices *torch.Tensor, values *torch.Tensor, dtype *
 		return kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory, is_coalesced)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSparseCooTensorIndices, &locs336)
+	checksPre9(&c, &opSparseCooTensorIndices, &locs349)
 	r0 := kernels.SparseCooTensorIndices(indices, values, dtype, layout, device, pin_memory, is_coalesced)
-	checksPost6(&c, &locs336)
+	checksPost10(&c, &locs349)
 	return r0
 }
 
@@ -8823,9 +9148,9 @@ func SparseCooTensorIndicesSize(indices *torch.Tensor, values *torch.Tensor, siz
 		return kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSparseCooTensorIndicesSize, &locs336)
+	checksPre9(&c, &opSparseCooTensorIndicesSize, &locs349)
 	r0 := kernels.SparseCooTensorIndicesSize(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
-	checksPost6(&c, &locs336)
+	checksPost10(&c, &locs349)
 	return r0
 }
 
@@ -8841,9 +9166,9 @@ func XSparseCooTensorUnsafe(indices *torch.Tensor, values *torch.Tensor, size []
 		return kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseCooTensorUnsafe, &locs336)
+	checksPre9(&c, &opXSparseCooTensorUnsafe, &locs349)
 	r0 := kernels.XSparseCooTensorUnsafe(indices, values, size, dtype, layout, device, pin_memory, is_coalesced)
-	checksPost6(&c, &locs336)
+	checksPost10(&c, &locs349)
 	return r0
 }
 
@@ -8860,9 +9185,9 @@ func XValidateSparseCooTensorArgs(indices *torch.Tensor, values *torch.Tensor, s
 		return
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXValidateSparseCooTensorArgs, &locs337)
+	checksPre0(&c, &opXValidateSparseCooTensorArgs, &locs350)
 	kernels.XValidateSparseCooTensorArgs(indices, values, size, is_coalesced)
-	checksPost2(&c, &locs337)
+	checksPost2(&c, &locs350)
 }
 
 var opXValidateSparseCompressedTensorArgs = asserts.Op{
@@ -8878,9 +9203,9 @@ func XValidateSparseCompressedTensorArgs(compressed_indices *torch.Tensor, plain
 		return
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXValidateSparseCompressedTensorArgs, &locs338)
+	checksPre9(&c, &opXValidateSparseCompressedTensorArgs, &locs351)
 	kernels.XValidateSparseCompressedTensorArgs(compressed_indices, plain_indices, values, size, layout)
-	checksPost10(&c, &locs338)
+	checksPost192(&c, &locs351)
 }
 
 var opXValidateSparseCsrTensorArgs = asserts.Op{
@@ -8896,9 +9221,9 @@ func XValidateSparseCsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 		return
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXValidateSparseCsrTensorArgs, &locs339)
+	checksPre9(&c, &opXValidateSparseCsrTensorArgs, &locs352)
 	kernels.XValidateSparseCsrTensorArgs(crow_indices, col_indices, values, size)
-	checksPost10(&c, &locs339)
+	checksPost192(&c, &locs352)
 }
 
 var opXValidateSparseCscTensorArgs = asserts.Op{
@@ -8914,9 +9239,9 @@ func XValidateSparseCscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 		return
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXValidateSparseCscTensorArgs, &locs340)
+	checksPre9(&c, &opXValidateSparseCscTensorArgs, &locs353)
 	kernels.XValidateSparseCscTensorArgs(ccol_indices, row_indices, values, size)
-	checksPost10(&c, &locs340)
+	checksPost192(&c, &locs353)
 }
 
 var opXValidateSparseBsrTensorArgs = asserts.Op{
@@ -8932,9 +9257,9 @@ func XValidateSparseBsrTensorArgs(crow_indices *torch.Tensor, col_indices *torch
 		return
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXValidateSparseBsrTensorArgs, &locs339)
+	checksPre9(&c, &opXValidateSparseBsrTensorArgs, &locs352)
 	kernels.XValidateSparseBsrTensorArgs(crow_indices, col_indices, values, size)
-	checksPost10(&c, &locs339)
+	checksPost192(&c, &locs352)
 }
 
 var opXValidateSparseBscTensorArgs = asserts.Op{
@@ -8950,9 +9275,9 @@ func XValidateSparseBscTensorArgs(ccol_indices *torch.Tensor, row_indices *torch
 		return
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXValidateSparseBscTensorArgs, &locs340)
+	checksPre9(&c, &opXValidateSparseBscTensorArgs, &locs353)
 	kernels.XValidateSparseBscTensorArgs(ccol_indices, row_indices, values, size)
-	checksPost10(&c, &locs340)
+	checksPost192(&c, &locs353)
 }
 
 var opXSparseCooTensorWithDims = asserts.Op{
@@ -8967,9 +9292,9 @@ func XSparseCooTensorWithDims(sparse_dim int64, dense_dim int64, size []int64, d
 		return kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXSparseCooTensorWithDims, &locs14)
+	checksPre5(&c, &opXSparseCooTensorWithDims, &locs14)
 	r0 := kernels.XSparseCooTensorWithDims(sparse_dim, dense_dim, size, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -8985,9 +9310,11 @@ func XSparseCooTensorWithDimsOut(sparse_dim int64, dense_dim int64, size []int64
 		return kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXSparseCooTensorWithDimsOut, &locs26)
+	var a3 asserts.Saved
+	checksPre7(&c, &opXSparseCooTensorWithDimsOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsOut(sparse_dim, dense_dim, size, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a3, out)
 	return r0
 }
 
@@ -9004,9 +9331,9 @@ func XSparseCooTensorWithDimsAndTensors(sparse_dim int64, dense_dim int64, size 
 	}
 	var c asserts.Call
 	var a3, a4 asserts.Saved
-	checksPre8(&c, &opXSparseCooTensorWithDimsAndTensors, &locs336, &a3, &a4, indices, values)
+	checksPre12(&c, &opXSparseCooTensorWithDimsAndTensors, &locs349, &a3, &a4, indices, values)
 	r0 := kernels.XSparseCooTensorWithDimsAndTensors(sparse_dim, dense_dim, size, indices, values, dtype, layout, device, pin_memory, is_coalesced)
-	checksPost9(&c, &locs336, &a3, &a4, indices, values, r0)
+	checksPost13(&c, &locs349, &a3, &a4, indices, values, r0)
 	return r0
 }
 
@@ -9022,9 +9349,11 @@ func XSparseCooTensorWithDimsAndTensorsOut(sparse_dim int64, dense_dim int64, si
 		return kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, is_coalesced, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &locs341)
+	var a6 asserts.Saved
+	checksPre14(&c, &opXSparseCooTensorWithDimsAndTensorsOut, &locs354, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseCooTensorWithDimsAndTensorsOut(sparse_dim, dense_dim, size, indices, values, is_coalesced, out)
-	checksPost10(&c, &locs341)
+	checksPost15(&c, &locs354, &a6, out)
 	return r0
 }
 
@@ -9040,9 +9369,11 @@ func SparseResize_(self *torch.Tensor, size []int64, sparse_dim int64, dense_dim
 		return kernels.SparseResize_(self, size, sparse_dim, dense_dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSparseResize_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opSparseResize_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.SparseResize_(self, size, sparse_dim, dense_dim)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -9058,9 +9389,11 @@ func SparseResizeOut(self *torch.Tensor, size []int64, sparse_dim int64, dense_d
 		return kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSparseResizeOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opSparseResizeOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.SparseResizeOut(self, size, sparse_dim, dense_dim, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -9094,9 +9427,11 @@ func SparseResizeAndClear_(self *torch.Tensor, size []int64, sparse_dim int64, d
 		return kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSparseResizeAndClear_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opSparseResizeAndClear_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.SparseResizeAndClear_(self, size, sparse_dim, dense_dim)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -9112,9 +9447,11 @@ func SparseResizeAndClearOut(self *torch.Tensor, size []int64, sparse_dim int64,
 		return kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSparseResizeAndClearOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opSparseResizeAndClearOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.SparseResizeAndClearOut(self, size, sparse_dim, dense_dim, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -9149,9 +9486,9 @@ func SparseMask(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSparseMask, &locs29, &a0, &a1, self, mask)
+	checksPre12(&c, &opSparseMask, &locs29, &a0, &a1, self, mask)
 	r0 := kernels.SparseMask(self, mask)
-	checksPost9(&c, &locs29, &a0, &a1, self, mask, r0)
+	checksPost13(&c, &locs29, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -9167,9 +9504,11 @@ func SparseMaskOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) *t
 		return kernels.SparseMaskOut(self, mask, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSparseMaskOut, &locs30)
+	var a2 asserts.Saved
+	checksPre14(&c, &opSparseMaskOut, &locs30, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SparseMaskOut(self, mask, out)
-	checksPost10(&c, &locs30)
+	checksPost15(&c, &locs30, &a2, out)
 	return r0
 }
 
@@ -9185,9 +9524,9 @@ func XSparseMaskProjection(self *torch.Tensor, mask *torch.Tensor, accumulate_ma
 		return kernels.XSparseMaskProjection(self, mask, accumulate_matches)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseMaskProjection, &locs29)
+	checksPre9(&c, &opXSparseMaskProjection, &locs29)
 	r0 := kernels.XSparseMaskProjection(self, mask, accumulate_matches)
-	checksPost6(&c, &locs29)
+	checksPost10(&c, &locs29)
 	return r0
 }
 
@@ -9203,9 +9542,11 @@ func XSparseMaskProjectionOut(self *torch.Tensor, mask *torch.Tensor, accumulate
 		return kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSparseMaskProjectionOut, &locs30)
+	var a3 asserts.Saved
+	checksPre14(&c, &opXSparseMaskProjectionOut, &locs30, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseMaskProjectionOut(self, mask, accumulate_matches, out)
-	checksPost10(&c, &locs30)
+	checksPost15(&c, &locs30, &a3, out)
 	return r0
 }
 

@@ -22,9 +22,9 @@ func XToCpu(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.XToCpu(tensors)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXToCpu, &locs9)
+	checksPre5(&c, &opXToCpu, &locs9)
 	r0 := kernels.XToCpu(tensors)
-	checksPost4(&c, &locs9)
+	checksPost6(&c, &locs9)
 	return r0
 }
 
@@ -59,9 +59,9 @@ func XToDense(self *torch.Tensor, dtype *int, masked_grad *bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXToDense, &locs0, &a0, self)
+	checksPre46(&c, &opXToDense, &locs0, &a0, self)
 	r0 := kernels.XToDense(self, dtype, masked_grad)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -77,9 +77,11 @@ func XToDenseOut(self *torch.Tensor, dtype *int, masked_grad *bool, out *torch.T
 		return kernels.XToDenseOut(self, dtype, masked_grad, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXToDenseOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXToDenseOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XToDenseOut(self, dtype, masked_grad, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -95,9 +97,9 @@ func ToDenseBackward(grad *torch.Tensor, input *torch.Tensor, masked_grad *bool)
 		return kernels.ToDenseBackward(grad, input, masked_grad)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opToDenseBackward, &locs342)
+	checksPre9(&c, &opToDenseBackward, &locs355)
 	r0 := kernels.ToDenseBackward(grad, input, masked_grad)
-	checksPost6(&c, &locs342)
+	checksPost10(&c, &locs355)
 	return r0
 }
 
@@ -114,9 +116,9 @@ func SparseDim(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSparseDim, &locs3, &a0, self)
+	checksPre18(&c, &opSparseDim, &locs3, &a0, self)
 	r0 := kernels.SparseDim(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -133,9 +135,9 @@ func XDimI(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opXDimI, &locs3, &a0, self)
+	checksPre18(&c, &opXDimI, &locs3, &a0, self)
 	r0 := kernels.XDimI(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -152,9 +154,9 @@ func DenseDim(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opDenseDim, &locs3, &a0, self)
+	checksPre18(&c, &opDenseDim, &locs3, &a0, self)
 	r0 := kernels.DenseDim(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -171,9 +173,9 @@ func XDimV(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opXDimV, &locs3, &a0, self)
+	checksPre18(&c, &opXDimV, &locs3, &a0, self)
 	r0 := kernels.XDimV(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -190,9 +192,9 @@ func XNnz(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opXNnz, &locs3, &a0, self)
+	checksPre18(&c, &opXNnz, &locs3, &a0, self)
 	r0 := kernels.XNnz(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -227,9 +229,9 @@ func XCoalesce(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXCoalesce, &locs0, &a0, self)
+	checksPre46(&c, &opXCoalesce, &locs0, &a0, self)
 	r0 := kernels.XCoalesce(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -245,9 +247,11 @@ func XCoalesceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XCoalesceOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCoalesceOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opXCoalesceOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XCoalesceOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -264,9 +268,9 @@ func IsCoalesced(self *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opIsCoalesced, &locs3, &a0, self)
+	checksPre18(&c, &opIsCoalesced, &locs3, &a0, self)
 	r0 := kernels.IsCoalesced(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -283,9 +287,9 @@ func XIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXIndices, &locs0, &a0, self)
+	checksPre46(&c, &opXIndices, &locs0, &a0, self)
 	r0 := kernels.XIndices(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -302,9 +306,9 @@ func XValues(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXValues, &locs0, &a0, self)
+	checksPre46(&c, &opXValues, &locs0, &a0, self)
 	r0 := kernels.XValues(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -320,9 +324,11 @@ func XCoalesced_(self *torch.Tensor, coalesced bool) *torch.Tensor {
 		return kernels.XCoalesced_(self, coalesced)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXCoalesced_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opXCoalesced_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XCoalesced_(self, coalesced)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -338,9 +344,11 @@ func XCoalescedOut(self *torch.Tensor, coalesced bool, out *torch.Tensor) *torch
 		return kernels.XCoalescedOut(self, coalesced, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXCoalescedOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXCoalescedOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XCoalescedOut(self, coalesced, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -375,9 +383,9 @@ func Indices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opIndices, &locs0, &a0, self)
+	checksPre46(&c, &opIndices, &locs0, &a0, self)
 	r0 := kernels.Indices(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -394,9 +402,9 @@ func Values(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opValues, &locs0, &a0, self)
+	checksPre46(&c, &opValues, &locs0, &a0, self)
 	r0 := kernels.Values(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -413,9 +421,9 @@ func CrowIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCrowIndices, &locs0, &a0, self)
+	checksPre46(&c, &opCrowIndices, &locs0, &a0, self)
 	r0 := kernels.CrowIndices(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -432,9 +440,9 @@ func ColIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opColIndices, &locs0, &a0, self)
+	checksPre46(&c, &opColIndices, &locs0, &a0, self)
 	r0 := kernels.ColIndices(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -451,9 +459,9 @@ func CcolIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCcolIndices, &locs0, &a0, self)
+	checksPre46(&c, &opCcolIndices, &locs0, &a0, self)
 	r0 := kernels.CcolIndices(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -470,9 +478,9 @@ func RowIndices(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRowIndices, &locs0, &a0, self)
+	checksPre46(&c, &opRowIndices, &locs0, &a0, self)
 	r0 := kernels.RowIndices(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -488,9 +496,11 @@ func HspmmOut(mat1 *torch.Tensor, mat2 *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.HspmmOut(mat1, mat2, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHspmmOut, &locs343)
+	var a2 asserts.Saved
+	checksPre14(&c, &opHspmmOut, &locs356, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.HspmmOut(mat1, mat2, out)
-	checksPost10(&c, &locs343)
+	checksPost15(&c, &locs356, &a2, out)
 	return r0
 }
 
@@ -506,9 +516,9 @@ func Hspmm(mat1 *torch.Tensor, mat2 *torch.Tensor) *torch.Tensor {
 		return kernels.Hspmm(mat1, mat2)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHspmm, &locs344)
+	checksPre9(&c, &opHspmm, &locs357)
 	r0 := kernels.Hspmm(mat1, mat2)
-	checksPost6(&c, &locs344)
+	checksPost10(&c, &locs357)
 	return r0
 }
 
@@ -524,9 +534,11 @@ func CopySparseToSparse_(self *torch.Tensor, src *torch.Tensor, non_blocking boo
 		return kernels.CopySparseToSparse_(self, src, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCopySparseToSparse_, &locs95)
+	var a0 asserts.Saved
+	checksPre3(&c, &opCopySparseToSparse_, &locs99, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.CopySparseToSparse_(self, src, non_blocking)
-	checksPost2(&c, &locs95)
+	checksPost4(&c, &locs99, &a0, self)
 	return r0
 }
 
@@ -542,9 +554,11 @@ func CopySparseToSparseOut(self *torch.Tensor, src *torch.Tensor, non_blocking b
 		return kernels.CopySparseToSparseOut(self, src, non_blocking, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCopySparseToSparseOut, &locs96)
+	var a3 asserts.Saved
+	checksPre14(&c, &opCopySparseToSparseOut, &locs100, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.CopySparseToSparseOut(self, src, non_blocking, out)
-	checksPost10(&c, &locs96)
+	checksPost15(&c, &locs100, &a3, out)
 	return r0
 }
 
@@ -560,9 +574,9 @@ func CopySparseToSparse(self *torch.Tensor, src *torch.Tensor, non_blocking bool
 		return kernels.CopySparseToSparse(self, src, non_blocking)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCopySparseToSparse, &locs94)
+	checksPre9(&c, &opCopySparseToSparse, &locs98)
 	r0 := kernels.CopySparseToSparse(self, src, non_blocking)
-	checksPost6(&c, &locs94)
+	checksPost10(&c, &locs98)
 	return r0
 }
 
@@ -579,9 +593,9 @@ func UnbindInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opUnbindInt, &locs3, &a0, self)
+	checksPre18(&c, &opUnbindInt, &locs3, &a0, self)
 	r0 := kernels.UnbindInt(self, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -597,9 +611,9 @@ func UnbindDimname(self *torch.Tensor, dim string) []*torch.Tensor {
 		return kernels.UnbindDimname(self, dim)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opUnbindDimname, &locs3)
+	checksPre5(&c, &opUnbindDimname, &locs3)
 	r0 := kernels.UnbindDimname(self, dim)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -634,9 +648,9 @@ func XToSparseSparseDim(self *torch.Tensor, sparse_dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXToSparseSparseDim, &locs0, &a0, self)
+	checksPre46(&c, &opXToSparseSparseDim, &locs0, &a0, self)
 	r0 := kernels.XToSparseSparseDim(self, sparse_dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -652,9 +666,11 @@ func XToSparseSparseDimOut(self *torch.Tensor, sparse_dim int64, out *torch.Tens
 		return kernels.XToSparseSparseDimOut(self, sparse_dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXToSparseSparseDimOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXToSparseSparseDimOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XToSparseSparseDimOut(self, sparse_dim, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -689,9 +705,9 @@ func XToSparse(self *torch.Tensor, layout *int, blocksize []int64, dense_dim *in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXToSparse, &locs0, &a0, self)
+	checksPre46(&c, &opXToSparse, &locs0, &a0, self)
 	r0 := kernels.XToSparse(self, layout, blocksize, dense_dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -707,9 +723,11 @@ func XToSparseOut(self *torch.Tensor, layout *int, blocksize []int64, dense_dim 
 		return kernels.XToSparseOut(self, layout, blocksize, dense_dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXToSparseOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opXToSparseOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XToSparseOut(self, layout, blocksize, dense_dim, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -744,9 +762,9 @@ func XToSparseCsr(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXToSparseCsr, &locs0, &a0, self)
+	checksPre46(&c, &opXToSparseCsr, &locs0, &a0, self)
 	r0 := kernels.XToSparseCsr(self, dense_dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -762,9 +780,11 @@ func XToSparseCsrOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 		return kernels.XToSparseCsrOut(self, dense_dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXToSparseCsrOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXToSparseCsrOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XToSparseCsrOut(self, dense_dim, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -799,9 +819,9 @@ func XToSparseCsc(self *torch.Tensor, dense_dim *int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXToSparseCsc, &locs0, &a0, self)
+	checksPre46(&c, &opXToSparseCsc, &locs0, &a0, self)
 	r0 := kernels.XToSparseCsc(self, dense_dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -817,9 +837,11 @@ func XToSparseCscOut(self *torch.Tensor, dense_dim *int64, out *torch.Tensor) *t
 		return kernels.XToSparseCscOut(self, dense_dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXToSparseCscOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXToSparseCscOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XToSparseCscOut(self, dense_dim, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -854,9 +876,9 @@ func XToSparseBsr(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXToSparseBsr, &locs0, &a0, self)
+	checksPre46(&c, &opXToSparseBsr, &locs0, &a0, self)
 	r0 := kernels.XToSparseBsr(self, blocksize, dense_dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -872,9 +894,11 @@ func XToSparseBsrOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 		return kernels.XToSparseBsrOut(self, blocksize, dense_dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXToSparseBsrOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXToSparseBsrOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XToSparseBsrOut(self, blocksize, dense_dim, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -909,9 +933,9 @@ func XToSparseBsc(self *torch.Tensor, blocksize []int64, dense_dim *int64) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXToSparseBsc, &locs0, &a0, self)
+	checksPre46(&c, &opXToSparseBsc, &locs0, &a0, self)
 	r0 := kernels.XToSparseBsc(self, blocksize, dense_dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -927,9 +951,11 @@ func XToSparseBscOut(self *torch.Tensor, blocksize []int64, dense_dim *int64, ou
 		return kernels.XToSparseBscOut(self, blocksize, dense_dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXToSparseBscOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXToSparseBscOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XToSparseBscOut(self, blocksize, dense_dim, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -945,9 +971,9 @@ func XToSparseSemiStructured(dense *torch.Tensor) (*torch.Tensor, *torch.Tensor)
 		return kernels.XToSparseSemiStructured(dense)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXToSparseSemiStructured, &locs345)
+	checksPre9(&c, &opXToSparseSemiStructured, &locs358)
 	r0, r1 := kernels.XToSparseSemiStructured(dense)
-	checksPost7(&c, &locs345)
+	checksPost11(&c, &locs358)
 	return r0, r1
 }
 
@@ -964,9 +990,9 @@ func ToMkldnn(self *torch.Tensor, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opToMkldnn, &locs0, &a0, self)
+	checksPre46(&c, &opToMkldnn, &locs0, &a0, self)
 	r0 := kernels.ToMkldnn(self, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -982,9 +1008,11 @@ func ToMkldnnOut(self *torch.Tensor, dtype *int, out *torch.Tensor) *torch.Tenso
 		return kernels.ToMkldnnOut(self, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToMkldnnOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opToMkldnnOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ToMkldnnOut(self, dtype, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -1018,9 +1046,11 @@ func MkldnnReorderConv2dWeightOut(self *torch.Tensor, padding []int64, stride []
 		return kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, input_size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMkldnnReorderConv2dWeightOut, &locs40)
+	var a6 asserts.Saved
+	checksPre3(&c, &opMkldnnReorderConv2dWeightOut, &locs41, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv2dWeightOut(self, padding, stride, dilation, groups, input_size, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a6, out)
 	return r0
 }
 
@@ -1054,9 +1084,11 @@ func MkldnnReorderConv3dWeightOut(self *torch.Tensor, padding []int64, stride []
 		return kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, input_size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMkldnnReorderConv3dWeightOut, &locs40)
+	var a6 asserts.Saved
+	checksPre3(&c, &opMkldnnReorderConv3dWeightOut, &locs41, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnReorderConv3dWeightOut(self, padding, stride, dilation, groups, input_size, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a6, out)
 	return r0
 }
 
@@ -1072,9 +1104,9 @@ func ToMkldnnBackward(grad *torch.Tensor, input *torch.Tensor) *torch.Tensor {
 		return kernels.ToMkldnnBackward(grad, input)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opToMkldnnBackward, &locs342)
+	checksPre9(&c, &opToMkldnnBackward, &locs355)
 	r0 := kernels.ToMkldnnBackward(grad, input)
-	checksPost6(&c, &locs342)
+	checksPost10(&c, &locs355)
 	return r0
 }
 
@@ -1108,9 +1140,11 @@ func QuantizePerTensorDynamicOut(self *torch.Tensor, dtype int, reduce_range boo
 		return kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQuantizePerTensorDynamicOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opQuantizePerTensorDynamicOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorDynamicOut(self, dtype, reduce_range, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -1127,9 +1161,9 @@ func QuantizePerTensor(self *torch.Tensor, scale float64, zero_point int64, dtyp
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opQuantizePerTensor, &locs0, &a0, self)
+	checksPre46(&c, &opQuantizePerTensor, &locs0, &a0, self)
 	r0 := kernels.QuantizePerTensor(self, scale, zero_point, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1146,9 +1180,10 @@ func QuantizePerTensorOut(self *torch.Tensor, scale float64, zero_point int64, d
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opQuantizePerTensorOut, &locs40, &a0, &a4, self, out)
+	checksPre48(&c, &opQuantizePerTensorOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorOut(self, scale, zero_point, dtype, out)
-	checksPost12(&c, &locs40, &a0, &a4, self, out)
+	checksPost17(&c, &locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -1165,9 +1200,9 @@ func QuantizePerTensorTensorQparams(self *torch.Tensor, scale *torch.Tensor, zer
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opQuantizePerTensorTensorQparams, &locs346, &a0, &a1, &a2, self, scale, zero_point)
+	checksPre53(&c, &opQuantizePerTensorTensorQparams, &locs359, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.QuantizePerTensorTensorQparams(self, scale, zero_point, dtype)
-	checksPost43(&c, &locs346, &a0, &a1, &a2, self, scale, zero_point, r0)
+	checksPost54(&c, &locs359, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1184,9 +1219,10 @@ func QuantizePerTensorTensorQparamsOut(self *torch.Tensor, scale *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre18(&c, &opQuantizePerTensorTensorQparamsOut, &locs347, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	checksPre56(&c, &opQuantizePerTensorTensorQparamsOut, &locs360, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizePerTensorTensorQparamsOut(self, scale, zero_point, dtype, out)
-	checksPost19(&c, &locs347, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
+	checksPost24(&c, &locs360, &a0, &a1, &a2, &a4, self, scale, zero_point, out)
 	return r0
 }
 
@@ -1206,9 +1242,9 @@ func QuantizePerTensorTensors(tensors []*torch.Tensor, scales *torch.Tensor, zer
 		a1, a2 asserts.Saved
 		l0     asserts.SavedList
 	)
-	checksPre144(&c, &opQuantizePerTensorTensors, &locs348, &l0, &a1, &a2, tensors, scales, zero_points)
+	checksPre193(&c, &opQuantizePerTensorTensors, &locs361, &l0, &a1, &a2, tensors, scales, zero_points)
 	r0 := kernels.QuantizePerTensorTensors(tensors, scales, zero_points, dtype)
-	checksPost145(&c, &locs348, &l0, &a1, &a2, tensors, scales, zero_points)
+	checksPost194(&c, &locs361, &l0, &a1, &a2, tensors, scales, zero_points)
 	return r0
 }
 
@@ -1229,9 +1265,10 @@ func QuantizePerTensorTensorsOut(tensors []*torch.Tensor, scales *torch.Tensor, 
 		a1, a2 asserts.Saved
 		l0, l4 asserts.SavedList
 	)
-	checksPre146(&c, &opQuantizePerTensorTensorsOut, &locs349, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	checksPre195(&c, &opQuantizePerTensorTensorsOut, &locs362, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	defer c.Abandon()
 	kernels.QuantizePerTensorTensorsOut(tensors, scales, zero_points, dtype, out)
-	checksPost147(&c, &locs349, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
+	checksPost196(&c, &locs362, &l0, &a1, &a2, &l4, tensors, scales, zero_points, out)
 }
 
 var opQuantizePerChannel = asserts.Op{
@@ -1247,9 +1284,9 @@ func QuantizePerChannel(self *torch.Tensor, scales *torch.Tensor, zero_points *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opQuantizePerChannel, &locs350, &a0, &a1, &a2, self, scales, zero_points)
+	checksPre53(&c, &opQuantizePerChannel, &locs363, &a0, &a1, &a2, self, scales, zero_points)
 	r0 := kernels.QuantizePerChannel(self, scales, zero_points, axis, dtype)
-	checksPost43(&c, &locs350, &a0, &a1, &a2, self, scales, zero_points, r0)
+	checksPost54(&c, &locs363, &a0, &a1, &a2, self, scales, zero_points, r0)
 	return r0
 }
 
@@ -1266,9 +1303,10 @@ func QuantizePerChannelOut(self *torch.Tensor, scales *torch.Tensor, zero_points
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre18(&c, &opQuantizePerChannelOut, &locs351, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	checksPre56(&c, &opQuantizePerChannelOut, &locs364, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	defer c.Abandon()
 	r0 := kernels.QuantizePerChannelOut(self, scales, zero_points, axis, dtype, out)
-	checksPost19(&c, &locs351, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
+	checksPost24(&c, &locs364, &a0, &a1, &a2, &a5, self, scales, zero_points, out)
 	return r0
 }
 
@@ -1285,9 +1323,9 @@ func DequantizeSelf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opDequantizeSelf, &locs0, &a0, self)
+	checksPre46(&c, &opDequantizeSelf, &locs0, &a0, self)
 	r0 := kernels.DequantizeSelf(self)
-	checksPost131(&c, &locs0, &a0, self)
+	checksPost175(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -1303,9 +1341,11 @@ func DequantizeSelfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.DequantizeSelfOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDequantizeSelfOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opDequantizeSelfOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.DequantizeSelfOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -1321,9 +1361,9 @@ func DequantizeTensors(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.DequantizeTensors(tensors)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDequantizeTensors, &locs9)
+	checksPre5(&c, &opDequantizeTensors, &locs9)
 	r0 := kernels.DequantizeTensors(tensors)
-	checksPost4(&c, &locs9)
+	checksPost6(&c, &locs9)
 	return r0
 }
 
@@ -1341,9 +1381,10 @@ func DequantizeTensorsOut(tensors []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opDequantizeTensorsOut, &locs70, &l0, &l1, tensors, out)
+	checksPre197(&c, &opDequantizeTensorsOut, &locs73, &l0, &l1, tensors, out)
+	defer c.Abandon()
 	kernels.DequantizeTensorsOut(tensors, out)
-	checksPost149(&c, &locs70, &l0, &l1, tensors, out)
+	checksPost198(&c, &locs73, &l0, &l1, tensors, out)
 }
 
 var opQScale = asserts.Op{
@@ -1359,9 +1400,9 @@ func QScale(self *torch.Tensor) float64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opQScale, &locs3, &a0, self)
+	checksPre18(&c, &opQScale, &locs3, &a0, self)
 	r0 := kernels.QScale(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1378,9 +1419,9 @@ func QZeroPoint(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opQZeroPoint, &locs3, &a0, self)
+	checksPre18(&c, &opQZeroPoint, &locs3, &a0, self)
 	r0 := kernels.QZeroPoint(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1397,9 +1438,9 @@ func QPerChannelScales(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opQPerChannelScales, &locs0, &a0, self)
+	checksPre46(&c, &opQPerChannelScales, &locs0, &a0, self)
 	r0 := kernels.QPerChannelScales(self)
-	checksPost131(&c, &locs0, &a0, self)
+	checksPost175(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -1415,9 +1456,11 @@ func QPerChannelScalesOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.QPerChannelScalesOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQPerChannelScalesOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opQPerChannelScalesOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.QPerChannelScalesOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -1434,9 +1477,9 @@ func QPerChannelZeroPoints(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opQPerChannelZeroPoints, &locs0, &a0, self)
+	checksPre46(&c, &opQPerChannelZeroPoints, &locs0, &a0, self)
 	r0 := kernels.QPerChannelZeroPoints(self)
-	checksPost131(&c, &locs0, &a0, self)
+	checksPost175(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -1452,9 +1495,11 @@ func QPerChannelZeroPointsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tens
 		return kernels.QPerChannelZeroPointsOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQPerChannelZeroPointsOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opQPerChannelZeroPointsOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.QPerChannelZeroPointsOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -1471,9 +1516,9 @@ func QPerChannelAxis(self *torch.Tensor) int64 {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opQPerChannelAxis, &locs3, &a0, self)
+	checksPre18(&c, &opQPerChannelAxis, &locs3, &a0, self)
 	r0 := kernels.QPerChannelAxis(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1507,9 +1552,11 @@ func IntReprOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IntReprOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opIntReprOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opIntReprOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.IntReprOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -1543,9 +1590,11 @@ func XMakePerTensorQuantizedTensorOut(self *torch.Tensor, scale float64, zero_po
 		return kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXMakePerTensorQuantizedTensorOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXMakePerTensorQuantizedTensorOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XMakePerTensorQuantizedTensorOut(self, scale, zero_point, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -1561,9 +1610,9 @@ func XMakePerChannelQuantizedTensor(self *torch.Tensor, scale *torch.Tensor, zer
 		return kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXMakePerChannelQuantizedTensor, &locs346)
+	checksPre44(&c, &opXMakePerChannelQuantizedTensor, &locs359)
 	r0 := kernels.XMakePerChannelQuantizedTensor(self, scale, zero_point, axis)
-	checksPost44(&c, &locs346)
+	checksPost57(&c, &locs359)
 	return r0
 }
 
@@ -1579,9 +1628,11 @@ func XMakePerChannelQuantizedTensorOut(self *torch.Tensor, scale *torch.Tensor, 
 		return kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXMakePerChannelQuantizedTensorOut, &locs347)
+	var a4 asserts.Saved
+	checksPre58(&c, &opXMakePerChannelQuantizedTensorOut, &locs365, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XMakePerChannelQuantizedTensorOut(self, scale, zero_point, axis, out)
-	checksPost23(&c, &locs347)
+	checksPost59(&c, &locs365, &a4, out)
 	return r0
 }
 
@@ -1598,9 +1649,9 @@ func Qscheme(self *torch.Tensor) int {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opQscheme, &locs3, &a0, self)
+	checksPre18(&c, &opQscheme, &locs3, &a0, self)
 	r0 := kernels.Qscheme(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1634,9 +1685,9 @@ func FakeQuantizePerTensorAffineTensorQparams(self *torch.Tensor, scale *torch.T
 		return kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opFakeQuantizePerTensorAffineTensorQparams, &locs346)
+	checksPre44(&c, &opFakeQuantizePerTensorAffineTensorQparams, &locs359)
 	r0 := kernels.FakeQuantizePerTensorAffineTensorQparams(self, scale, zero_point, quant_min, quant_max)
-	checksPost44(&c, &locs346)
+	checksPost57(&c, &locs359)
 	return r0
 }
 
@@ -1653,9 +1704,9 @@ func FakeQuantizePerTensorAffineCachemask(self *torch.Tensor, scale float64, zer
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opFakeQuantizePerTensorAffineCachemask, &locs27, &a0, self)
+	checksPre40(&c, &opFakeQuantizePerTensorAffineCachemask, &locs27, &a0, self)
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemask(self, scale, zero_point, quant_min, quant_max)
-	checksPost35(&c, &locs27, &a0, self, r0, r1)
+	checksPost41(&c, &locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -1671,9 +1722,11 @@ func FakeQuantizePerTensorAffineCachemaskOut(self *torch.Tensor, scale float64, 
 		return kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &locs28)
+	var a5, a6 asserts.Saved
+	checksPre42(&c, &opFakeQuantizePerTensorAffineCachemaskOut, &locs28, &a5, &a6, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerTensorAffineCachemaskOut(self, scale, zero_point, quant_min, quant_max, out0, out1)
-	checksPost10(&c, &locs28)
+	checksPost43(&c, &locs28, &a5, &a6, out0, out1)
 	return r0, r1
 }
 
@@ -1690,9 +1743,9 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparams(self *torch.Tensor, scal
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre24(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &locs352, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
+	checksPre29(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparams, &locs366, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled)
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparams(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max)
-	checksPost25(&c, &locs352, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
+	checksPost30(&c, &locs366, &a0, &a1, &a2, &a3, self, scale, zero_point, fake_quant_enabled, r0, r1)
 	return r0, r1
 }
 
@@ -1708,9 +1761,11 @@ func XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self *torch.Tensor, s
 		return kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &locs353)
+	var a6, a7 asserts.Saved
+	checksPre95(&c, &opXFakeQuantizePerTensorAffineCachemaskTensorQparamsOut, &locs367, &a6, &a7, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XFakeQuantizePerTensorAffineCachemaskTensorQparamsOut(self, scale, zero_point, fake_quant_enabled, quant_min, quant_max, out0, out1)
-	checksPost63(&c, &locs353)
+	checksPost96(&c, &locs367, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
@@ -1726,9 +1781,9 @@ func FakeQuantizePerTensorAffineCachemaskBackward(grad *torch.Tensor, mask *torc
 		return kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &locs354)
+	checksPre9(&c, &opFakeQuantizePerTensorAffineCachemaskBackward, &locs368)
 	r0 := kernels.FakeQuantizePerTensorAffineCachemaskBackward(grad, mask)
-	checksPost6(&c, &locs354)
+	checksPost10(&c, &locs368)
 	return r0
 }
 
@@ -1745,9 +1800,9 @@ func XFakeQuantizeLearnablePerTensorAffine(self *torch.Tensor, scale *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opXFakeQuantizeLearnablePerTensorAffine, &locs346, &a0, &a1, &a2, self, scale, zero_point)
+	checksPre53(&c, &opXFakeQuantizeLearnablePerTensorAffine, &locs359, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffine(self, scale, zero_point, quant_min, quant_max, grad_factor)
-	checksPost43(&c, &locs346, &a0, &a1, &a2, self, scale, zero_point, r0)
+	checksPost54(&c, &locs359, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1763,9 +1818,11 @@ func XFakeQuantizeLearnablePerTensorAffineOut(self *torch.Tensor, scale *torch.T
 		return kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &locs347)
+	var a6 asserts.Saved
+	checksPre58(&c, &opXFakeQuantizeLearnablePerTensorAffineOut, &locs365, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerTensorAffineOut(self, scale, zero_point, quant_min, quant_max, grad_factor, out)
-	checksPost23(&c, &locs347)
+	checksPost59(&c, &locs365, &a6, out)
 	return r0
 }
 
@@ -1781,9 +1838,9 @@ func XFakeQuantizeLearnablePerTensorAffineBackward(grad *torch.Tensor, self *tor
 		return kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &locs355)
+	checksPre80(&c, &opXFakeQuantizeLearnablePerTensorAffineBackward, &locs369)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerTensorAffineBackward(grad, self, scale, zero_point, quant_min, quant_max, grad_factor)
-	checksPost65(&c, &locs355)
+	checksPost81(&c, &locs369)
 	return r0, r1, r2
 }
 
@@ -1799,9 +1856,9 @@ func FakeQuantizePerChannelAffine(self *torch.Tensor, scale *torch.Tensor, zero_
 		return kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opFakeQuantizePerChannelAffine, &locs346)
+	checksPre44(&c, &opFakeQuantizePerChannelAffine, &locs359)
 	r0 := kernels.FakeQuantizePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max)
-	checksPost44(&c, &locs346)
+	checksPost57(&c, &locs359)
 	return r0
 }
 
@@ -1818,9 +1875,9 @@ func FakeQuantizePerChannelAffineCachemask(self *torch.Tensor, scale *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre125(&c, &opFakeQuantizePerChannelAffineCachemask, &locs356, &a0, &a1, &a2, self, scale, zero_point)
+	checksPre169(&c, &opFakeQuantizePerChannelAffineCachemask, &locs370, &a0, &a1, &a2, self, scale, zero_point)
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemask(self, scale, zero_point, axis, quant_min, quant_max)
-	checksPost126(&c, &locs356, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
+	checksPost170(&c, &locs370, &a0, &a1, &a2, self, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -1836,9 +1893,11 @@ func FakeQuantizePerChannelAffineCachemaskOut(self *torch.Tensor, scale *torch.T
 		return kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &locs357)
+	var a6, a7 asserts.Saved
+	checksPre91(&c, &opFakeQuantizePerChannelAffineCachemaskOut, &locs371, &a6, &a7, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.FakeQuantizePerChannelAffineCachemaskOut(self, scale, zero_point, axis, quant_min, quant_max, out0, out1)
-	checksPost72(&c, &locs357)
+	checksPost92(&c, &locs371, &a6, &a7, out0, out1)
 	return r0, r1
 }
 
@@ -1854,9 +1913,9 @@ func FakeQuantizePerChannelAffineCachemaskBackward(grad *torch.Tensor, mask *tor
 		return kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &locs354)
+	checksPre9(&c, &opFakeQuantizePerChannelAffineCachemaskBackward, &locs368)
 	r0 := kernels.FakeQuantizePerChannelAffineCachemaskBackward(grad, mask)
-	checksPost6(&c, &locs354)
+	checksPost10(&c, &locs368)
 	return r0
 }
 
@@ -1873,9 +1932,9 @@ func XFakeQuantizeLearnablePerChannelAffine(self *torch.Tensor, scale *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opXFakeQuantizeLearnablePerChannelAffine, &locs346, &a0, &a1, &a2, self, scale, zero_point)
+	checksPre53(&c, &opXFakeQuantizeLearnablePerChannelAffine, &locs359, &a0, &a1, &a2, self, scale, zero_point)
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffine(self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	checksPost43(&c, &locs346, &a0, &a1, &a2, self, scale, zero_point, r0)
+	checksPost54(&c, &locs359, &a0, &a1, &a2, self, scale, zero_point, r0)
 	return r0
 }
 
@@ -1891,9 +1950,11 @@ func XFakeQuantizeLearnablePerChannelAffineOut(self *torch.Tensor, scale *torch.
 		return kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &locs347)
+	var a7 asserts.Saved
+	checksPre58(&c, &opXFakeQuantizeLearnablePerChannelAffineOut, &locs365, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.XFakeQuantizeLearnablePerChannelAffineOut(self, scale, zero_point, axis, quant_min, quant_max, grad_factor, out)
-	checksPost23(&c, &locs347)
+	checksPost59(&c, &locs365, &a7, out)
 	return r0
 }
 
@@ -1909,9 +1970,9 @@ func XFakeQuantizeLearnablePerChannelAffineBackward(grad *torch.Tensor, self *to
 		return kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &locs355)
+	checksPre80(&c, &opXFakeQuantizeLearnablePerChannelAffineBackward, &locs369)
 	r0, r1, r2 := kernels.XFakeQuantizeLearnablePerChannelAffineBackward(grad, self, scale, zero_point, axis, quant_min, quant_max, grad_factor)
-	checksPost65(&c, &locs355)
+	checksPost81(&c, &locs369)
 	return r0, r1, r2
 }
 
@@ -1927,9 +1988,11 @@ func FusedMovingAvgObsFakeQuant(self *torch.Tensor, observer_on *torch.Tensor, f
 		return kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
 	}
 	var c asserts.Call
-	checksPre28(&c, &opFusedMovingAvgObsFakeQuant, &locs358)
+	var a3, a4, a5, a6 asserts.Saved
+	checksPre160(&c, &opFusedMovingAvgObsFakeQuant, &locs372, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
+	defer c.Abandon()
 	r0 := kernels.FusedMovingAvgObsFakeQuant(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	checksPost75(&c, &locs358)
+	checksPost199(&c, &locs372, &a3, &a4, &a5, &a6, running_min, running_max, scale, zero_point)
 	return r0
 }
 
@@ -1946,9 +2009,10 @@ func XFusedMovingAvgObsFqHelper(self *torch.Tensor, observer_on *torch.Tensor, f
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre150(&c, &opXFusedMovingAvgObsFqHelper, &locs359, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	checksPre200(&c, &opXFusedMovingAvgObsFqHelper, &locs373, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelper(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	checksPost151(&c, &locs359, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
+	checksPost201(&c, &locs373, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1)
 	return r0, r1
 }
 
@@ -1964,9 +2028,11 @@ func XFusedMovingAvgObsFqHelperOut(self *torch.Tensor, observer_on *torch.Tensor
 		return kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
 	}
 	var c asserts.Call
-	checksPre152(&c, &opXFusedMovingAvgObsFqHelperOut, &locs360)
+	var a3, a4, a5, a6, a13, a14 asserts.Saved
+	checksPre202(&c, &opXFusedMovingAvgObsFqHelperOut, &locs374, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XFusedMovingAvgObsFqHelperOut(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant, out0, out1)
-	checksPost153(&c, &locs360)
+	checksPost203(&c, &locs374, &a3, &a4, &a5, &a6, &a13, &a14, running_min, running_max, scale, zero_point, out0, out1)
 	return r0, r1
 }
 
@@ -1983,9 +2049,9 @@ func XFusedMovingAvgObsFqHelperFunctional(self *torch.Tensor, observer_on *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a6 asserts.Saved
-	checksPre154(&c, &opXFusedMovingAvgObsFqHelperFunctional, &locs361, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
+	checksPre204(&c, &opXFusedMovingAvgObsFqHelperFunctional, &locs375, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point)
 	r0, r1, r2, r3, r4, r5 := kernels.XFusedMovingAvgObsFqHelperFunctional(self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, averaging_const, quant_min, quant_max, ch_axis, per_row_fake_quant, symmetric_quant)
-	checksPost155(&c, &locs361, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
+	checksPost205(&c, &locs375, &a0, &a1, &a2, &a3, &a4, &a5, &a6, self, observer_on, fake_quant_on, running_min, running_max, scale, zero_point, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -2001,9 +2067,9 @@ func XChooseQparamsPerTensor(self *torch.Tensor, reduce_range bool) (float64, in
 		return kernels.XChooseQparamsPerTensor(self, reduce_range)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXChooseQparamsPerTensor, &locs3)
+	checksPre5(&c, &opXChooseQparamsPerTensor, &locs3)
 	r0, r1 := kernels.XChooseQparamsPerTensor(self, reduce_range)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0, r1
 }
 
@@ -2019,9 +2085,9 @@ func XSaturateWeightToFp16(weight *torch.Tensor) *torch.Tensor {
 		return kernels.XSaturateWeightToFp16(weight)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSaturateWeightToFp16, &locs362)
+	checksPre0(&c, &opXSaturateWeightToFp16, &locs376)
 	r0 := kernels.XSaturateWeightToFp16(weight)
-	checksPost1(&c, &locs362)
+	checksPost1(&c, &locs376)
 	return r0
 }
 
@@ -2037,9 +2103,9 @@ func ChooseQparamsOptimized(input *torch.Tensor, numel int64, n_bins int64, rati
 		return kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opChooseQparamsOptimized, &locs31)
+	checksPre9(&c, &opChooseQparamsOptimized, &locs31)
 	r0, r1 := kernels.ChooseQparamsOptimized(input, numel, n_bins, ratio, bit_width)
-	checksPost7(&c, &locs31)
+	checksPost11(&c, &locs31)
 	return r0, r1
 }
 
@@ -2092,9 +2158,9 @@ func XToCopy(self *torch.Tensor, dtype *int, layout *int, device *string, pin_me
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXToCopy, &locs0, &a0, self)
+	checksPre46(&c, &opXToCopy, &locs0, &a0, self)
 	r0 := kernels.XToCopy(self, dtype, layout, device, pin_memory, non_blocking, memory_format)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2110,9 +2176,11 @@ func XToCopyOut(self *torch.Tensor, non_blocking bool, memory_format *int, out *
 		return kernels.XToCopyOut(self, non_blocking, memory_format, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXToCopyOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXToCopyOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XToCopyOut(self, non_blocking, memory_format, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -2182,9 +2250,9 @@ func ToOther(self *torch.Tensor, other *torch.Tensor, non_blocking bool, copy_ b
 		return kernels.ToOther(self, other, non_blocking, copy_, memory_format)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opToOther, &locs6)
+	checksPre9(&c, &opToOther, &locs6)
 	r0 := kernels.ToOther(self, other, non_blocking, copy_, memory_format)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -2200,9 +2268,9 @@ func Meshgrid(tensors []*torch.Tensor) []*torch.Tensor {
 		return kernels.Meshgrid(tensors)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opMeshgrid, &locs9)
+	checksPre5(&c, &opMeshgrid, &locs9)
 	r0 := kernels.Meshgrid(tensors)
-	checksPost4(&c, &locs9)
+	checksPost6(&c, &locs9)
 	return r0
 }
 
@@ -2218,9 +2286,9 @@ func MeshgridIndexing(tensors []*torch.Tensor, indexing string) []*torch.Tensor 
 		return kernels.MeshgridIndexing(tensors, indexing)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opMeshgridIndexing, &locs9)
+	checksPre5(&c, &opMeshgridIndexing, &locs9)
 	r0 := kernels.MeshgridIndexing(tensors, indexing)
-	checksPost4(&c, &locs9)
+	checksPost6(&c, &locs9)
 	return r0
 }
 
@@ -2236,9 +2304,9 @@ func CartesianProd(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.CartesianProd(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCartesianProd, &locs69)
+	checksPre0(&c, &opCartesianProd, &locs72)
 	r0 := kernels.CartesianProd(tensors)
-	checksPost1(&c, &locs69)
+	checksPost1(&c, &locs72)
 	return r0
 }
 
@@ -2272,9 +2340,9 @@ func Item(self *torch.Tensor) torch.Scalar {
 		return kernels.Item(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opItem, &locs3)
+	checksPre5(&c, &opItem, &locs3)
 	r0 := kernels.Item(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -2290,9 +2358,9 @@ func ResultTypeTensor(tensor *torch.Tensor, other *torch.Tensor) int {
 		return kernels.ResultTypeTensor(tensor, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opResultTypeTensor, &locs363)
+	checksPre0(&c, &opResultTypeTensor, &locs377)
 	r0 := kernels.ResultTypeTensor(tensor, other)
-	checksPost2(&c, &locs363)
+	checksPost2(&c, &locs377)
 	return r0
 }
 
@@ -2308,9 +2376,9 @@ func ResultTypeScalar(tensor *torch.Tensor, other torch.Scalar) int {
 		return kernels.ResultTypeScalar(tensor, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opResultTypeScalar, &locs364)
+	checksPre5(&c, &opResultTypeScalar, &locs378)
 	r0 := kernels.ResultTypeScalar(tensor, other)
-	checksPost4(&c, &locs364)
+	checksPost6(&c, &locs378)
 	return r0
 }
 
@@ -2326,9 +2394,9 @@ func ResultTypeScalarTensor(scalar torch.Scalar, tensor *torch.Tensor) int {
 		return kernels.ResultTypeScalarTensor(scalar, tensor)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opResultTypeScalarTensor, &locs364)
+	checksPre5(&c, &opResultTypeScalarTensor, &locs378)
 	r0 := kernels.ResultTypeScalarTensor(scalar, tensor)
-	checksPost4(&c, &locs364)
+	checksPost6(&c, &locs378)
 	return r0
 }
 
@@ -2344,9 +2412,9 @@ func ResultTypeScalarScalar(scalar1 torch.Scalar, scalar2 torch.Scalar) int {
 		return kernels.ResultTypeScalarScalar(scalar1, scalar2)
 	}
 	var c asserts.Call
-	checksPre15(&c, &opResultTypeScalarScalar, &locs10)
+	checksPre20(&c, &opResultTypeScalarScalar, &locs10)
 	r0 := kernels.ResultTypeScalarScalar(scalar1, scalar2)
-	checksPost16(&c, &locs10)
+	checksPost21(&c, &locs10)
 	return r0
 }
 
@@ -2362,9 +2430,9 @@ func CanCast(from_ int, to int) bool {
 		return kernels.CanCast(from_, to)
 	}
 	var c asserts.Call
-	checksPre15(&c, &opCanCast, &locs10)
+	checksPre20(&c, &opCanCast, &locs10)
 	r0 := kernels.CanCast(from_, to)
-	checksPost16(&c, &locs10)
+	checksPost21(&c, &locs10)
 	return r0
 }
 
@@ -2380,9 +2448,9 @@ func PromoteTypes(type1 int, type2 int) int {
 		return kernels.PromoteTypes(type1, type2)
 	}
 	var c asserts.Call
-	checksPre15(&c, &opPromoteTypes, &locs10)
+	checksPre20(&c, &opPromoteTypes, &locs10)
 	r0 := kernels.PromoteTypes(type1, type2)
-	checksPost16(&c, &locs10)
+	checksPost21(&c, &locs10)
 	return r0
 }
 
@@ -2399,9 +2467,9 @@ func XLocalScalarDense(self *torch.Tensor) torch.Scalar {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opXLocalScalarDense, &locs3, &a0, self)
+	checksPre18(&c, &opXLocalScalarDense, &locs3, &a0, self)
 	r0 := kernels.XLocalScalarDense(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2421,9 +2489,9 @@ func XLstmMps(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, h
 		a0     asserts.Saved
 		l1, l2 asserts.SavedList
 	)
-	checksPre156(&c, &opXLstmMps, &locs365, &a0, &l1, &l2, input, hx, params)
+	checksPre206(&c, &opXLstmMps, &locs379, &a0, &l1, &l2, input, hx, params)
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMps(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost157(&c, &locs365, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4, r5)
+	checksPost207(&c, &locs379, &a0, &l1, &l2, input, hx, params, r0, r1, r2, r3, r4, r5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -2439,9 +2507,11 @@ func XLstmMpsOut(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor
 		return kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4, out5)
 	}
 	var c asserts.Call
-	checksPre152(&c, &opXLstmMpsOut, &locs366)
+	var a9, a10, a11, a12, a13, a14 asserts.Saved
+	checksPre202(&c, &opXLstmMpsOut, &locs380, &a9, &a10, &a11, &a12, &a13, &a14, out0, out1, out2, out3, out4, out5)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4, r5 := kernels.XLstmMpsOut(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2, out3, out4, out5)
-	checksPost153(&c, &locs366)
+	checksPost203(&c, &locs380, &a9, &a10, &a11, &a12, &a13, &a14, out0, out1, out2, out3, out4, out5)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -2461,9 +2531,9 @@ func LstmMpsBackward(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *torch
 		a0, a1, a2, a3, a4, a5, a6 asserts.Saved
 		l7, l8                     asserts.SavedList
 	)
-	checksPre158(&c, &opLstmMpsBackward, &locs367, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
+	checksPre208(&c, &opLstmMpsBackward, &locs381, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params)
 	r0, r1, r2 := kernels.LstmMpsBackward(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost159(&c, &locs367, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, r0)
+	checksPost209(&c, &locs381, &a0, &a1, &a2, &a3, &a4, &a5, &a6, &l7, &l8, grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, r0)
 	return r0, r1, r2
 }
 
@@ -2484,9 +2554,10 @@ func LstmMpsBackwardOut(grad_y *torch.Tensor, grad_hy *torch.Tensor, grad_cy *to
 		a3, a4, a5, a6, a15 asserts.Saved
 		l7, l8, l16, l17    asserts.SavedList
 	)
-	checksPre160(&c, &opLstmMpsBackwardOut, &locs368, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	checksPre210(&c, &opLstmMpsBackwardOut, &locs382, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	defer c.Abandon()
 	kernels.LstmMpsBackwardOut(grad_y, grad_hy, grad_cy, z_state, cell_state_fwd, input, layersOutputs, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first, out0, out1, out2)
-	checksPost161(&c, &locs368, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
+	checksPost211(&c, &locs382, &a3, &a4, &a5, &a6, &l7, &l8, &a15, &l16, &l17, z_state, cell_state_fwd, input, layersOutputs, hx, params, out0, out1, out2)
 }
 
 var opXThnnFusedLstmCell = asserts.Op{
@@ -2502,9 +2573,9 @@ func XThnnFusedLstmCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, c
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre162(&c, &opXThnnFusedLstmCell, &locs369, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
+	checksPre212(&c, &opXThnnFusedLstmCell, &locs383, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias)
 	r0, r1, r2 := kernels.XThnnFusedLstmCell(input_gates, hidden_gates, cx, input_bias, hidden_bias)
-	checksPost163(&c, &locs369, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
+	checksPost213(&c, &locs383, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, cx, input_bias, hidden_bias, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2520,9 +2591,11 @@ func XThnnFusedLstmCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor
 		return kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXThnnFusedLstmCellOut, &locs370)
+	var a5, a6, a7 asserts.Saved
+	checksPre78(&c, &opXThnnFusedLstmCellOut, &locs384, &a5, &a6, &a7, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellOut(input_gates, hidden_gates, cx, input_bias, hidden_bias, out0, out1, out2)
-	checksPost63(&c, &locs370)
+	checksPost79(&c, &locs384, &a5, &a6, &a7, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -2538,9 +2611,9 @@ func XThnnFusedLstmCellBackwardImpl(grad_hy *torch.Tensor, grad_cy *torch.Tensor
 		return kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXThnnFusedLstmCellBackwardImpl, &locs371)
+	checksPre62(&c, &opXThnnFusedLstmCellBackwardImpl, &locs385)
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImpl(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	checksPost48(&c, &locs371)
+	checksPost63(&c, &locs385)
 	return r0, r1, r2
 }
 
@@ -2556,9 +2629,11 @@ func XThnnFusedLstmCellBackwardImplOut(grad_hy *torch.Tensor, grad_cy *torch.Ten
 		return kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXThnnFusedLstmCellBackwardImplOut, &locs372)
+	var a6, a7, a8 asserts.Saved
+	checksPre78(&c, &opXThnnFusedLstmCellBackwardImplOut, &locs386, &a6, &a7, &a8, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XThnnFusedLstmCellBackwardImplOut(grad_hy, grad_cy, cx, cy, workspace, has_bias, out0, out1, out2)
-	checksPost63(&c, &locs372)
+	checksPost79(&c, &locs386, &a6, &a7, &a8, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -2574,9 +2649,9 @@ func XThnnFusedLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.Tensor, cx
 		return kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
 	}
 	var c asserts.Call
-	checksPre28(&c, &opXThnnFusedLstmCellBackward, &locs373)
+	checksPre100(&c, &opXThnnFusedLstmCellBackward, &locs387)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedLstmCellBackward(grad_hy, grad_cy, cx, cy, workspace, has_bias)
-	checksPost164(&c, &locs373)
+	checksPost214(&c, &locs387)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2592,9 +2667,9 @@ func XThnnDifferentiableLstmCellBackward(grad_hy *torch.Tensor, grad_cy *torch.T
 		return kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
 	}
 	var c asserts.Call
-	checksPre152(&c, &opXThnnDifferentiableLstmCellBackward, &locs374)
+	checksPre215(&c, &opXThnnDifferentiableLstmCellBackward, &locs388)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableLstmCellBackward(grad_hy, grad_cy, input_gates, hidden_gates, input_bias, hidden_bias, cx, cy)
-	checksPost165(&c, &locs374)
+	checksPost216(&c, &locs388)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2611,9 +2686,9 @@ func XThnnFusedGruCell(input_gates *torch.Tensor, hidden_gates *torch.Tensor, hx
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre166(&c, &opXThnnFusedGruCell, &locs375, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
+	checksPre217(&c, &opXThnnFusedGruCell, &locs389, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	r0, r1 := kernels.XThnnFusedGruCell(input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	checksPost167(&c, &locs375, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
+	checksPost218(&c, &locs389, &a0, &a1, &a2, &a3, &a4, input_gates, hidden_gates, hx, input_bias, hidden_bias, r0, r1)
 	return r0, r1
 }
 
@@ -2629,9 +2704,11 @@ func XThnnFusedGruCellOut(input_gates *torch.Tensor, hidden_gates *torch.Tensor,
 		return kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXThnnFusedGruCellOut, &locs376)
+	var a5, a6 asserts.Saved
+	checksPre91(&c, &opXThnnFusedGruCellOut, &locs390, &a5, &a6, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XThnnFusedGruCellOut(input_gates, hidden_gates, hx, input_bias, hidden_bias, out0, out1)
-	checksPost72(&c, &locs376)
+	checksPost92(&c, &locs390, &a5, &a6, out0, out1)
 	return r0, r1
 }
 
@@ -2647,9 +2724,9 @@ func XThnnFusedGruCellBackward(grad_hy *torch.Tensor, workspace *torch.Tensor, h
 		return kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opXThnnFusedGruCellBackward, &locs377)
+	checksPre80(&c, &opXThnnFusedGruCellBackward, &locs391)
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackward(grad_hy, workspace, has_bias)
-	checksPost168(&c, &locs377)
+	checksPost219(&c, &locs391)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2665,9 +2742,11 @@ func XThnnFusedGruCellBackwardOut(grad_hy *torch.Tensor, workspace *torch.Tensor
 		return kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opXThnnFusedGruCellBackwardOut, &locs378)
+	var a3, a4, a5, a6, a7 asserts.Saved
+	checksPre220(&c, &opXThnnFusedGruCellBackwardOut, &locs392, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
+	defer c.Abandon()
 	r0, r1, r2, r3, r4 := kernels.XThnnFusedGruCellBackwardOut(grad_hy, workspace, has_bias, out0, out1, out2, out3, out4)
-	checksPost70(&c, &locs378)
+	checksPost221(&c, &locs392, &a3, &a4, &a5, &a6, &a7, out0, out1, out2, out3, out4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2683,9 +2762,9 @@ func XThnnDifferentiableGruCellBackward(grad_hy *torch.Tensor, input_gates *torc
 		return kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
 	}
 	var c asserts.Call
-	checksPre152(&c, &opXThnnDifferentiableGruCellBackward, &locs379)
+	checksPre215(&c, &opXThnnDifferentiableGruCellBackward, &locs393)
 	r0, r1, r2, r3, r4 := kernels.XThnnDifferentiableGruCellBackward(grad_hy, input_gates, hidden_gates, hx, input_bias, hidden_bias)
-	checksPost165(&c, &locs379)
+	checksPost216(&c, &locs393)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2701,9 +2780,9 @@ func LstmInput(input *torch.Tensor, hx []*torch.Tensor, params []*torch.Tensor, 
 		return kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opLstmInput, &locs380)
+	checksPre62(&c, &opLstmInput, &locs394)
 	r0, r1, r2 := kernels.LstmInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost48(&c, &locs380)
+	checksPost63(&c, &locs394)
 	return r0, r1, r2
 }
 
@@ -2719,9 +2798,9 @@ func LstmData(data *torch.Tensor, batch_sizes *torch.Tensor, hx []*torch.Tensor,
 		return kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opLstmData, &locs381)
+	checksPre80(&c, &opLstmData, &locs395)
 	r0, r1, r2 := kernels.LstmData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost65(&c, &locs381)
+	checksPost81(&c, &locs395)
 	return r0, r1, r2
 }
 
@@ -2737,9 +2816,9 @@ func GruInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor, has
 		return kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opGruInput, &locs382)
+	checksPre60(&c, &opGruInput, &locs396)
 	r0, r1 := kernels.GruInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost71(&c, &locs382)
+	checksPost90(&c, &locs396)
 	return r0, r1
 }
 
@@ -2755,9 +2834,9 @@ func GruData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor, pa
 		return kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opGruData, &locs383)
+	checksPre62(&c, &opGruData, &locs397)
 	r0, r1 := kernels.GruData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost118(&c, &locs383)
+	checksPost156(&c, &locs397)
 	return r0, r1
 }
 
@@ -2773,9 +2852,9 @@ func RnnTanhInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		return kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opRnnTanhInput, &locs382)
+	checksPre60(&c, &opRnnTanhInput, &locs396)
 	r0, r1 := kernels.RnnTanhInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost71(&c, &locs382)
+	checksPost90(&c, &locs396)
 	return r0, r1
 }
 
@@ -2791,9 +2870,9 @@ func RnnTanhData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		return kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opRnnTanhData, &locs383)
+	checksPre62(&c, &opRnnTanhData, &locs397)
 	r0, r1 := kernels.RnnTanhData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost118(&c, &locs383)
+	checksPost156(&c, &locs397)
 	return r0, r1
 }
 
@@ -2809,9 +2888,9 @@ func RnnReluInput(input *torch.Tensor, hx *torch.Tensor, params []*torch.Tensor,
 		return kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opRnnReluInput, &locs382)
+	checksPre60(&c, &opRnnReluInput, &locs396)
 	r0, r1 := kernels.RnnReluInput(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first)
-	checksPost71(&c, &locs382)
+	checksPost90(&c, &locs396)
 	return r0, r1
 }
 
@@ -2827,9 +2906,9 @@ func RnnReluData(data *torch.Tensor, batch_sizes *torch.Tensor, hx *torch.Tensor
 		return kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opRnnReluData, &locs383)
+	checksPre62(&c, &opRnnReluData, &locs397)
 	r0, r1 := kernels.RnnReluData(data, batch_sizes, hx, params, has_biases, num_layers, dropout, train, bidirectional)
-	checksPost118(&c, &locs383)
+	checksPost156(&c, &locs397)
 	return r0, r1
 }
 
@@ -2845,9 +2924,9 @@ func LstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tensor, w_hh 
 		return kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opLstmCell, &locs384)
+	checksPre62(&c, &opLstmCell, &locs398)
 	r0, r1 := kernels.LstmCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost118(&c, &locs384)
+	checksPost156(&c, &locs398)
 	return r0, r1
 }
 
@@ -2863,9 +2942,9 @@ func GruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh *to
 		return kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opGruCell, &locs385)
+	checksPre60(&c, &opGruCell, &locs399)
 	r0 := kernels.GruCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost73(&c, &locs385)
+	checksPost94(&c, &locs399)
 	return r0
 }
 
@@ -2881,9 +2960,9 @@ func RnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 		return kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opRnnTanhCell, &locs385)
+	checksPre60(&c, &opRnnTanhCell, &locs399)
 	r0 := kernels.RnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost73(&c, &locs385)
+	checksPost94(&c, &locs399)
 	return r0
 }
 
@@ -2899,9 +2978,9 @@ func RnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor, w_hh
 		return kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opRnnReluCell, &locs385)
+	checksPre60(&c, &opRnnReluCell, &locs399)
 	r0 := kernels.RnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh)
-	checksPost73(&c, &locs385)
+	checksPost94(&c, &locs399)
 	return r0
 }
 
@@ -2917,9 +2996,9 @@ func QuantizedLstmCell(input *torch.Tensor, hx []*torch.Tensor, w_ih *torch.Tens
 		return kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	checksPre169(&c, &opQuantizedLstmCell, &locs386)
+	checksPre222(&c, &opQuantizedLstmCell, &locs400)
 	r0, r1 := kernels.QuantizedLstmCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost170(&c, &locs386)
+	checksPost223(&c, &locs400)
 	return r0, r1
 }
 
@@ -2935,9 +3014,9 @@ func QuantizedGruCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Tensor,
 		return kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	checksPre98(&c, &opQuantizedGruCell, &locs387)
+	checksPre224(&c, &opQuantizedGruCell, &locs401)
 	r0 := kernels.QuantizedGruCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost171(&c, &locs387)
+	checksPost225(&c, &locs401)
 	return r0
 }
 
@@ -2953,9 +3032,9 @@ func QuantizedRnnReluCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 		return kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	checksPre98(&c, &opQuantizedRnnReluCell, &locs387)
+	checksPre224(&c, &opQuantizedRnnReluCell, &locs401)
 	r0 := kernels.QuantizedRnnReluCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost171(&c, &locs387)
+	checksPost225(&c, &locs401)
 	return r0
 }
 
@@ -2971,9 +3050,9 @@ func QuantizedRnnTanhCell(input *torch.Tensor, hx *torch.Tensor, w_ih *torch.Ten
 		return kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
 	}
 	var c asserts.Call
-	checksPre98(&c, &opQuantizedRnnTanhCell, &locs387)
+	checksPre224(&c, &opQuantizedRnnTanhCell, &locs401)
 	r0 := kernels.QuantizedRnnTanhCell(input, hx, w_ih, w_hh, b_ih, b_hh, packed_ih, packed_hh, col_offsets_ih, col_offsets_hh, scale_ih, scale_hh, zero_point_ih, zero_point_hh)
-	checksPost171(&c, &locs387)
+	checksPost225(&c, &locs401)
 	return r0
 }
 
@@ -2990,9 +3069,9 @@ func XPackPaddedSequence(input *torch.Tensor, lengths *torch.Tensor, batch_first
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre20(&c, &opXPackPaddedSequence, &locs388, &a0, &a1, input, lengths)
+	checksPre25(&c, &opXPackPaddedSequence, &locs402, &a0, &a1, input, lengths)
 	r0, r1 := kernels.XPackPaddedSequence(input, lengths, batch_first)
-	checksPost21(&c, &locs388, &a0, &a1, input, lengths, r0, r1)
+	checksPost26(&c, &locs402, &a0, &a1, input, lengths, r0, r1)
 	return r0, r1
 }
 
@@ -3008,9 +3087,11 @@ func XPackPaddedSequenceOut(input *torch.Tensor, lengths *torch.Tensor, batch_fi
 		return kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXPackPaddedSequenceOut, &locs389)
+	var a3, a4 asserts.Saved
+	checksPre27(&c, &opXPackPaddedSequenceOut, &locs403, &a3, &a4, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XPackPaddedSequenceOut(input, lengths, batch_first, out0, out1)
-	checksPost23(&c, &locs389)
+	checksPost28(&c, &locs403, &a3, &a4, out0, out1)
 	return r0, r1
 }
 
@@ -3026,9 +3107,9 @@ func XPackPaddedSequenceBackward(grad *torch.Tensor, input_size []int64, batch_s
 		return kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXPackPaddedSequenceBackward, &locs390)
+	checksPre9(&c, &opXPackPaddedSequenceBackward, &locs404)
 	r0 := kernels.XPackPaddedSequenceBackward(grad, input_size, batch_sizes, batch_first)
-	checksPost6(&c, &locs390)
+	checksPost10(&c, &locs404)
 	return r0
 }
 
@@ -3044,9 +3125,9 @@ func XPadPackedSequence(data *torch.Tensor, batch_sizes *torch.Tensor, batch_fir
 		return kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXPadPackedSequence, &locs391)
+	checksPre44(&c, &opXPadPackedSequence, &locs405)
 	r0, r1 := kernels.XPadPackedSequence(data, batch_sizes, batch_first, padding_value, total_length)
-	checksPost36(&c, &locs391)
+	checksPost45(&c, &locs405)
 	return r0, r1
 }
 
@@ -3062,9 +3143,11 @@ func Set_SourceTensorStorageOffset(self *torch.Tensor, source *torch.Tensor, sto
 		return kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSet_SourceTensorStorageOffset, &locs392)
+	var a0 asserts.Saved
+	checksPre3(&c, &opSet_SourceTensorStorageOffset, &locs406, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Set_SourceTensorStorageOffset(self, source, storage_offset, size, stride)
-	checksPost2(&c, &locs392)
+	checksPost4(&c, &locs406, &a0, self)
 	return r0
 }
 
@@ -3080,9 +3163,11 @@ func Set_SourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 		return kernels.Set_SourceTensor(self, source)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSet_SourceTensor, &locs392)
+	var a0 asserts.Saved
+	checksPre3(&c, &opSet_SourceTensor, &locs406, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Set_SourceTensor(self, source)
-	checksPost2(&c, &locs392)
+	checksPost4(&c, &locs406, &a0, self)
 	return r0
 }
 
@@ -3098,9 +3183,11 @@ func SetSourceTensorOut(self *torch.Tensor, source *torch.Tensor, out *torch.Ten
 		return kernels.SetSourceTensorOut(self, source, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSetSourceTensorOut, &locs393)
+	var a2 asserts.Saved
+	checksPre14(&c, &opSetSourceTensorOut, &locs407, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SetSourceTensorOut(self, source, out)
-	checksPost10(&c, &locs393)
+	checksPost15(&c, &locs407, &a2, out)
 	return r0
 }
 
@@ -3116,9 +3203,9 @@ func SetSourceTensor(self *torch.Tensor, source *torch.Tensor) *torch.Tensor {
 		return kernels.SetSourceTensor(self, source)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSetSourceTensor, &locs394)
+	checksPre9(&c, &opSetSourceTensor, &locs408)
 	r0 := kernels.SetSourceTensor(self, source)
-	checksPost6(&c, &locs394)
+	checksPost10(&c, &locs408)
 	return r0
 }
 
@@ -3134,9 +3221,11 @@ func Set_(self *torch.Tensor) *torch.Tensor {
 		return kernels.Set_(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSet_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opSet_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Set_(self)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -3152,9 +3241,11 @@ func SetOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SetOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSetOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSetOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SetOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -3189,9 +3280,9 @@ func Lift(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLift, &locs0, &a0, self)
+	checksPre46(&c, &opLift, &locs0, &a0, self)
 	r0 := kernels.Lift(self)
-	checksPost131(&c, &locs0, &a0, self)
+	checksPost175(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -3207,9 +3298,11 @@ func LiftOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LiftOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLiftOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opLiftOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LiftOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -3226,9 +3319,9 @@ func LiftFresh(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLiftFresh, &locs0, &a0, self)
+	checksPre46(&c, &opLiftFresh, &locs0, &a0, self)
 	r0 := kernels.LiftFresh(self)
-	checksPost131(&c, &locs0, &a0, self)
+	checksPost175(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -3245,9 +3338,9 @@ func LiftFreshCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLiftFreshCopy, &locs0, &a0, self)
+	checksPre46(&c, &opLiftFreshCopy, &locs0, &a0, self)
 	r0 := kernels.LiftFreshCopy(self)
-	checksPost131(&c, &locs0, &a0, self)
+	checksPost175(&c, &locs0, &a0, self)
 	return r0
 }
 
@@ -3263,9 +3356,11 @@ func LiftFreshCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LiftFreshCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLiftFreshCopyOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opLiftFreshCopyOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LiftFreshCopyOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -3282,9 +3377,9 @@ func IsSetTo(self *torch.Tensor, tensor *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opIsSetTo, &locs395, &a0, &a1, self, tensor)
+	checksPre16(&c, &opIsSetTo, &locs409, &a0, &a1, self, tensor)
 	r0 := kernels.IsSetTo(self, tensor)
-	checksPost12(&c, &locs395, &a0, &a1, self, tensor)
+	checksPost17(&c, &locs409, &a0, &a1, self, tensor)
 	return r0
 }
 
@@ -3301,9 +3396,10 @@ func MaskedFill_Scalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scala
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opMaskedFill_Scalar, &locs396, &a0, &a1, self, mask)
+	checksPre50(&c, &opMaskedFill_Scalar, &locs410, &a0, &a1, self, mask)
+	defer c.Abandon()
 	r0 := kernels.MaskedFill_Scalar(self, mask, value)
-	checksPost12(&c, &locs396, &a0, &a1, self, mask)
+	checksPost17(&c, &locs410, &a0, &a1, self, mask)
 	return r0
 }
 
@@ -3319,9 +3415,11 @@ func MaskedFillScalarOut(self *torch.Tensor, mask *torch.Tensor, value torch.Sca
 		return kernels.MaskedFillScalarOut(self, mask, value, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMaskedFillScalarOut, &locs30)
+	var a3 asserts.Saved
+	checksPre14(&c, &opMaskedFillScalarOut, &locs30, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.MaskedFillScalarOut(self, mask, value, out)
-	checksPost10(&c, &locs30)
+	checksPost15(&c, &locs30, &a3, out)
 	return r0
 }
 
@@ -3338,9 +3436,9 @@ func MaskedFillScalar(self *torch.Tensor, mask *torch.Tensor, value torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMaskedFillScalar, &locs29, &a0, &a1, self, mask)
+	checksPre12(&c, &opMaskedFillScalar, &locs29, &a0, &a1, self, mask)
 	r0 := kernels.MaskedFillScalar(self, mask, value)
-	checksPost9(&c, &locs29, &a0, &a1, self, mask, r0)
+	checksPost13(&c, &locs29, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -3357,9 +3455,10 @@ func MaskedFill_Tensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opMaskedFill_Tensor, &locs397, &a0, &a1, &a2, self, mask, value)
+	checksPre55(&c, &opMaskedFill_Tensor, &locs411, &a0, &a1, &a2, self, mask, value)
+	defer c.Abandon()
 	r0 := kernels.MaskedFill_Tensor(self, mask, value)
-	checksPost41(&c, &locs397, &a0, &a1, &a2, self, mask, value)
+	checksPost52(&c, &locs411, &a0, &a1, &a2, self, mask, value)
 	return r0
 }
 
@@ -3375,9 +3474,11 @@ func MaskedFillTensorOut(self *torch.Tensor, mask *torch.Tensor, value *torch.Te
 		return kernels.MaskedFillTensorOut(self, mask, value, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opMaskedFillTensorOut, &locs398)
+	var a3 asserts.Saved
+	checksPre58(&c, &opMaskedFillTensorOut, &locs412, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.MaskedFillTensorOut(self, mask, value, out)
-	checksPost23(&c, &locs398)
+	checksPost59(&c, &locs412, &a3, out)
 	return r0
 }
 
@@ -3394,9 +3495,9 @@ func MaskedFillTensor(self *torch.Tensor, mask *torch.Tensor, value *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opMaskedFillTensor, &locs399, &a0, &a1, &a2, self, mask, value)
+	checksPre53(&c, &opMaskedFillTensor, &locs413, &a0, &a1, &a2, self, mask, value)
 	r0 := kernels.MaskedFillTensor(self, mask, value)
-	checksPost43(&c, &locs399, &a0, &a1, &a2, self, mask, value, r0)
+	checksPost54(&c, &locs413, &a0, &a1, &a2, self, mask, value, r0)
 	return r0
 }
 
@@ -3413,9 +3514,10 @@ func MaskedScatter_(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opMaskedScatter_, &locs400, &a0, &a1, &a2, self, mask, source)
+	checksPre55(&c, &opMaskedScatter_, &locs414, &a0, &a1, &a2, self, mask, source)
+	defer c.Abandon()
 	r0 := kernels.MaskedScatter_(self, mask, source)
-	checksPost41(&c, &locs400, &a0, &a1, &a2, self, mask, source)
+	checksPost52(&c, &locs414, &a0, &a1, &a2, self, mask, source)
 	return r0
 }
 
@@ -3431,9 +3533,11 @@ func MaskedScatterOut(self *torch.Tensor, mask *torch.Tensor, source *torch.Tens
 		return kernels.MaskedScatterOut(self, mask, source, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opMaskedScatterOut, &locs401)
+	var a3 asserts.Saved
+	checksPre58(&c, &opMaskedScatterOut, &locs415, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.MaskedScatterOut(self, mask, source, out)
-	checksPost23(&c, &locs401)
+	checksPost59(&c, &locs415, &a3, out)
 	return r0
 }
 
@@ -3450,9 +3554,9 @@ func MaskedScatter(self *torch.Tensor, mask *torch.Tensor, source *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opMaskedScatter, &locs402, &a0, &a1, &a2, self, mask, source)
+	checksPre53(&c, &opMaskedScatter, &locs416, &a0, &a1, &a2, self, mask, source)
 	r0 := kernels.MaskedScatter(self, mask, source)
-	checksPost43(&c, &locs402, &a0, &a1, &a2, self, mask, source, r0)
+	checksPost54(&c, &locs416, &a0, &a1, &a2, self, mask, source, r0)
 	return r0
 }
 
@@ -3469,9 +3573,9 @@ func MaskedScatterBackward(grad_output *torch.Tensor, mask *torch.Tensor, sizes 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMaskedScatterBackward, &locs33, &a0, &a1, grad_output, mask)
+	checksPre12(&c, &opMaskedScatterBackward, &locs33, &a0, &a1, grad_output, mask)
 	r0 := kernels.MaskedScatterBackward(grad_output, mask, sizes)
-	checksPost9(&c, &locs33, &a0, &a1, grad_output, mask, r0)
+	checksPost13(&c, &locs33, &a0, &a1, grad_output, mask, r0)
 	return r0
 }
 
@@ -3488,9 +3592,9 @@ func XMaskedSoftmax(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_typ
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXMaskedSoftmax, &locs29, &a0, &a1, self, mask)
+	checksPre12(&c, &opXMaskedSoftmax, &locs29, &a0, &a1, self, mask)
 	r0 := kernels.XMaskedSoftmax(self, mask, dim, mask_type)
-	checksPost9(&c, &locs29, &a0, &a1, self, mask, r0)
+	checksPost13(&c, &locs29, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -3506,9 +3610,11 @@ func XMaskedSoftmaxOut(self *torch.Tensor, mask *torch.Tensor, dim *int64, mask_
 		return kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXMaskedSoftmaxOut, &locs30)
+	var a4 asserts.Saved
+	checksPre14(&c, &opXMaskedSoftmaxOut, &locs30, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxOut(self, mask, dim, mask_type, out)
-	checksPost10(&c, &locs30)
+	checksPost15(&c, &locs30, &a4, out)
 	return r0
 }
 
@@ -3524,9 +3630,9 @@ func XMaskedSoftmaxBackward(grad_output *torch.Tensor, output *torch.Tensor, mas
 		return kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXMaskedSoftmaxBackward, &locs403)
+	checksPre44(&c, &opXMaskedSoftmaxBackward, &locs417)
 	r0 := kernels.XMaskedSoftmaxBackward(grad_output, output, mask, dim)
-	checksPost44(&c, &locs403)
+	checksPost57(&c, &locs417)
 	return r0
 }
 
@@ -3542,9 +3648,11 @@ func XMaskedSoftmaxBackwardOut(grad_output *torch.Tensor, output *torch.Tensor, 
 		return kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXMaskedSoftmaxBackwardOut, &locs404)
+	var a4 asserts.Saved
+	checksPre58(&c, &opXMaskedSoftmaxBackwardOut, &locs418, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XMaskedSoftmaxBackwardOut(grad_output, output, mask, dim, out)
-	checksPost23(&c, &locs404)
+	checksPost59(&c, &locs418, &a4, out)
 	return r0
 }
 
@@ -3561,9 +3669,9 @@ func View(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opView, &locs0, &a0, self)
+	checksPre46(&c, &opView, &locs0, &a0, self)
 	r0 := kernels.View(self, size)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3580,9 +3688,9 @@ func ViewDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opViewDtype, &locs0, &a0, self)
+	checksPre46(&c, &opViewDtype, &locs0, &a0, self)
 	r0 := kernels.ViewDtype(self, dtype)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3599,9 +3707,10 @@ func Put_(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumul
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opPut_, &locs169, &a0, &a1, &a2, self, index, source)
+	checksPre55(&c, &opPut_, &locs176, &a0, &a1, &a2, self, index, source)
+	defer c.Abandon()
 	r0 := kernels.Put_(self, index, source, accumulate)
-	checksPost41(&c, &locs169, &a0, &a1, &a2, self, index, source)
+	checksPost52(&c, &locs176, &a0, &a1, &a2, self, index, source)
 	return r0
 }
 
@@ -3617,9 +3726,11 @@ func PutOut(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accum
 		return kernels.PutOut(self, index, source, accumulate, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opPutOut, &locs168)
+	var a4 asserts.Saved
+	checksPre58(&c, &opPutOut, &locs419, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.PutOut(self, index, source, accumulate, out)
-	checksPost23(&c, &locs168)
+	checksPost59(&c, &locs419, &a4, out)
 	return r0
 }
 
@@ -3636,9 +3747,9 @@ func Put(self *torch.Tensor, index *torch.Tensor, source *torch.Tensor, accumula
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opPut, &locs170, &a0, &a1, &a2, self, index, source)
+	checksPre53(&c, &opPut, &locs177, &a0, &a1, &a2, self, index, source)
 	r0 := kernels.Put(self, index, source, accumulate)
-	checksPost43(&c, &locs170, &a0, &a1, &a2, self, index, source, r0)
+	checksPost54(&c, &locs177, &a0, &a1, &a2, self, index, source, r0)
 	return r0
 }
 
@@ -3655,9 +3766,10 @@ func IndexAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3, a5 asserts.Saved
-	checksPre18(&c, &opIndexAddOut, &locs168, &a0, &a2, &a3, &a5, self, index, source, out)
+	checksPre56(&c, &opIndexAddOut, &locs175, &a0, &a2, &a3, &a5, self, index, source, out)
+	defer c.Abandon()
 	r0 := kernels.IndexAddOut(self, dim, index, source, alpha, out)
-	checksPost19(&c, &locs168, &a0, &a2, &a3, &a5, self, index, source, out)
+	checksPost24(&c, &locs175, &a0, &a2, &a3, &a5, self, index, source, out)
 	return r0
 }
 
@@ -3674,9 +3786,10 @@ func IndexAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opIndexAdd_, &locs169, &a0, &a2, &a3, self, index, source)
+	checksPre55(&c, &opIndexAdd_, &locs176, &a0, &a2, &a3, self, index, source)
+	defer c.Abandon()
 	r0 := kernels.IndexAdd_(self, dim, index, source, alpha)
-	checksPost41(&c, &locs169, &a0, &a2, &a3, self, index, source)
+	checksPost52(&c, &locs176, &a0, &a2, &a3, self, index, source)
 	return r0
 }
 
@@ -3693,9 +3806,9 @@ func IndexAdd(self *torch.Tensor, dim int64, index *torch.Tensor, source *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre42(&c, &opIndexAdd, &locs170, &a0, &a2, &a3, self, index, source)
+	checksPre53(&c, &opIndexAdd, &locs177, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexAdd(self, dim, index, source, alpha)
-	checksPost43(&c, &locs170, &a0, &a2, &a3, self, index, source, r0)
+	checksPost54(&c, &locs177, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -3711,9 +3824,9 @@ func IndexAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, source
 		return kernels.IndexAddDimname(self, dim, index, source, alpha)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opIndexAddDimname, &locs170)
+	checksPre44(&c, &opIndexAddDimname, &locs177)
 	r0 := kernels.IndexAddDimname(self, dim, index, source, alpha)
-	checksPost44(&c, &locs170)
+	checksPost57(&c, &locs177)
 	return r0
 }
 
@@ -3730,9 +3843,10 @@ func IndexReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, source *
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	checksPre18(&c, &opIndexReduceOut, &locs168, &a0, &a2, &a3, &a6, self, index, source, out)
+	checksPre56(&c, &opIndexReduceOut, &locs175, &a0, &a2, &a3, &a6, self, index, source, out)
+	defer c.Abandon()
 	r0 := kernels.IndexReduceOut(self, dim, index, source, reduce, include_self, out)
-	checksPost19(&c, &locs168, &a0, &a2, &a3, &a6, self, index, source, out)
+	checksPost24(&c, &locs175, &a0, &a2, &a3, &a6, self, index, source, out)
 	return r0
 }
 
@@ -3749,9 +3863,10 @@ func IndexReduce_(self *torch.Tensor, dim int64, index *torch.Tensor, source *to
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opIndexReduce_, &locs169, &a0, &a2, &a3, self, index, source)
+	checksPre55(&c, &opIndexReduce_, &locs176, &a0, &a2, &a3, self, index, source)
+	defer c.Abandon()
 	r0 := kernels.IndexReduce_(self, dim, index, source, reduce, include_self)
-	checksPost41(&c, &locs169, &a0, &a2, &a3, self, index, source)
+	checksPost52(&c, &locs176, &a0, &a2, &a3, self, index, source)
 	return r0
 }
 
@@ -3768,9 +3883,9 @@ func IndexReduce(self *torch.Tensor, dim int64, index *torch.Tensor, source *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre42(&c, &opIndexReduce, &locs170, &a0, &a2, &a3, self, index, source)
+	checksPre53(&c, &opIndexReduce, &locs177, &a0, &a2, &a3, self, index, source)
 	r0 := kernels.IndexReduce(self, dim, index, source, reduce, include_self)
-	checksPost43(&c, &locs170, &a0, &a2, &a3, self, index, source, r0)
+	checksPost54(&c, &locs177, &a0, &a2, &a3, self, index, source, r0)
 	return r0
 }
 
@@ -3787,9 +3902,10 @@ func IndexFill_IntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opIndexFill_IntScalar, &locs405, &a0, &a2, self, index)
+	checksPre50(&c, &opIndexFill_IntScalar, &locs420, &a0, &a2, self, index)
+	defer c.Abandon()
 	r0 := kernels.IndexFill_IntScalar(self, dim, index, value)
-	checksPost12(&c, &locs405, &a0, &a2, self, index)
+	checksPost17(&c, &locs420, &a0, &a2, self, index)
 	return r0
 }
 
@@ -3805,9 +3921,11 @@ func IndexFillIntScalarOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 		return kernels.IndexFillIntScalarOut(self, dim, index, value, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIndexFillIntScalarOut, &locs406)
+	var a4 asserts.Saved
+	checksPre14(&c, &opIndexFillIntScalarOut, &locs421, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.IndexFillIntScalarOut(self, dim, index, value, out)
-	checksPost10(&c, &locs406)
+	checksPost15(&c, &locs421, &a4, out)
 	return r0
 }
 
@@ -3824,9 +3942,9 @@ func IndexFillIntScalar(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre8(&c, &opIndexFillIntScalar, &locs407, &a0, &a2, self, index)
+	checksPre12(&c, &opIndexFillIntScalar, &locs422, &a0, &a2, self, index)
 	r0 := kernels.IndexFillIntScalar(self, dim, index, value)
-	checksPost9(&c, &locs407, &a0, &a2, self, index, r0)
+	checksPost13(&c, &locs422, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -3843,9 +3961,10 @@ func IndexFill_IntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opIndexFill_IntTensor, &locs408, &a0, &a2, &a3, self, index, value)
+	checksPre55(&c, &opIndexFill_IntTensor, &locs423, &a0, &a2, &a3, self, index, value)
+	defer c.Abandon()
 	r0 := kernels.IndexFill_IntTensor(self, dim, index, value)
-	checksPost41(&c, &locs408, &a0, &a2, &a3, self, index, value)
+	checksPost52(&c, &locs423, &a0, &a2, &a3, self, index, value)
 	return r0
 }
 
@@ -3861,9 +3980,11 @@ func IndexFillIntTensorOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 		return kernels.IndexFillIntTensorOut(self, dim, index, value, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opIndexFillIntTensorOut, &locs409)
+	var a4 asserts.Saved
+	checksPre58(&c, &opIndexFillIntTensorOut, &locs424, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.IndexFillIntTensorOut(self, dim, index, value, out)
-	checksPost23(&c, &locs409)
+	checksPost59(&c, &locs424, &a4, out)
 	return r0
 }
 
@@ -3880,9 +4001,9 @@ func IndexFillIntTensor(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre42(&c, &opIndexFillIntTensor, &locs410, &a0, &a2, &a3, self, index, value)
+	checksPre53(&c, &opIndexFillIntTensor, &locs425, &a0, &a2, &a3, self, index, value)
 	r0 := kernels.IndexFillIntTensor(self, dim, index, value)
-	checksPost43(&c, &locs410, &a0, &a2, &a3, self, index, value, r0)
+	checksPost54(&c, &locs425, &a0, &a2, &a3, self, index, value, r0)
 	return r0
 }
 
@@ -3898,9 +4019,11 @@ func IndexFill_DimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor
 		return kernels.IndexFill_DimnameScalar(self, dim, index, value)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opIndexFill_DimnameScalar, &locs405)
+	var a0 asserts.Saved
+	checksPre3(&c, &opIndexFill_DimnameScalar, &locs420, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.IndexFill_DimnameScalar(self, dim, index, value)
-	checksPost2(&c, &locs405)
+	checksPost4(&c, &locs420, &a0, self)
 	return r0
 }
 
@@ -3916,9 +4039,11 @@ func IndexFill_DimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor
 		return kernels.IndexFill_DimnameTensor(self, dim, index, value)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIndexFill_DimnameTensor, &locs408)
+	var a0 asserts.Saved
+	checksPre14(&c, &opIndexFill_DimnameTensor, &locs423, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.IndexFill_DimnameTensor(self, dim, index, value)
-	checksPost10(&c, &locs408)
+	checksPost120(&c, &locs423, &a0, self)
 	return r0
 }
 
@@ -3934,9 +4059,9 @@ func IndexFillDimnameScalar(self *torch.Tensor, dim string, index *torch.Tensor,
 		return kernels.IndexFillDimnameScalar(self, dim, index, value)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIndexFillDimnameScalar, &locs407)
+	checksPre9(&c, &opIndexFillDimnameScalar, &locs422)
 	r0 := kernels.IndexFillDimnameScalar(self, dim, index, value)
-	checksPost6(&c, &locs407)
+	checksPost10(&c, &locs422)
 	return r0
 }
 
@@ -3952,9 +4077,9 @@ func IndexFillDimnameTensor(self *torch.Tensor, dim string, index *torch.Tensor,
 		return kernels.IndexFillDimnameTensor(self, dim, index, value)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opIndexFillDimnameTensor, &locs410)
+	checksPre44(&c, &opIndexFillDimnameTensor, &locs425)
 	r0 := kernels.IndexFillDimnameTensor(self, dim, index, value)
-	checksPost44(&c, &locs410)
+	checksPost57(&c, &locs425)
 	return r0
 }
 
@@ -3971,9 +4096,9 @@ func ScatterSrc(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre42(&c, &opScatterSrc, &locs411, &a0, &a2, &a3, self, index, src)
+	checksPre53(&c, &opScatterSrc, &locs426, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterSrc(self, dim, index, src)
-	checksPost43(&c, &locs411, &a0, &a2, &a3, self, index, src, r0)
+	checksPost54(&c, &locs426, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -3990,9 +4115,10 @@ func Scatter_Src(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opScatter_Src, &locs412, &a0, &a2, &a3, self, index, src)
+	checksPre55(&c, &opScatter_Src, &locs427, &a0, &a2, &a3, self, index, src)
+	defer c.Abandon()
 	r0 := kernels.Scatter_Src(self, dim, index, src)
-	checksPost41(&c, &locs412, &a0, &a2, &a3, self, index, src)
+	checksPost52(&c, &locs427, &a0, &a2, &a3, self, index, src)
 	return r0
 }
 
@@ -4009,9 +4135,10 @@ func ScatterSrcOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre18(&c, &opScatterSrcOut, &locs413, &a0, &a2, &a3, &a4, self, index, src, out)
+	checksPre56(&c, &opScatterSrcOut, &locs428, &a0, &a2, &a3, &a4, self, index, src, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterSrcOut(self, dim, index, src, out)
-	checksPost19(&c, &locs413, &a0, &a2, &a3, &a4, self, index, src, out)
+	checksPost24(&c, &locs428, &a0, &a2, &a3, &a4, self, index, src, out)
 	return r0
 }
 
@@ -4028,9 +4155,9 @@ func ScatterValue(self *torch.Tensor, dim int64, index *torch.Tensor, value torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre8(&c, &opScatterValue, &locs407, &a0, &a2, self, index)
+	checksPre12(&c, &opScatterValue, &locs422, &a0, &a2, self, index)
 	r0 := kernels.ScatterValue(self, dim, index, value)
-	checksPost9(&c, &locs407, &a0, &a2, self, index, r0)
+	checksPost13(&c, &locs422, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -4047,9 +4174,10 @@ func Scatter_Value(self *torch.Tensor, dim int64, index *torch.Tensor, value tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opScatter_Value, &locs405, &a0, &a2, self, index)
+	checksPre50(&c, &opScatter_Value, &locs420, &a0, &a2, self, index)
+	defer c.Abandon()
 	r0 := kernels.Scatter_Value(self, dim, index, value)
-	checksPost12(&c, &locs405, &a0, &a2, self, index)
+	checksPost17(&c, &locs420, &a0, &a2, self, index)
 	return r0
 }
 
@@ -4066,9 +4194,10 @@ func ScatterValueOut(self *torch.Tensor, dim int64, index *torch.Tensor, value t
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	checksPre40(&c, &opScatterValueOut, &locs406, &a0, &a2, &a4, self, index, out)
+	checksPre51(&c, &opScatterValueOut, &locs429, &a0, &a2, &a4, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterValueOut(self, dim, index, value, out)
-	checksPost41(&c, &locs406, &a0, &a2, &a4, self, index, out)
+	checksPost52(&c, &locs429, &a0, &a2, &a4, self, index, out)
 	return r0
 }
 
@@ -4084,9 +4213,9 @@ func ScatterReduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 		return kernels.ScatterReduce(self, dim, index, src, reduce)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opScatterReduce, &locs411)
+	checksPre44(&c, &opScatterReduce, &locs426)
 	r0 := kernels.ScatterReduce(self, dim, index, src, reduce)
-	checksPost44(&c, &locs411)
+	checksPost57(&c, &locs426)
 	return r0
 }
 
@@ -4102,9 +4231,11 @@ func Scatter_Reduce(self *torch.Tensor, dim int64, index *torch.Tensor, src *tor
 		return kernels.Scatter_Reduce(self, dim, index, src, reduce)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opScatter_Reduce, &locs412)
+	var a0 asserts.Saved
+	checksPre14(&c, &opScatter_Reduce, &locs427, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Scatter_Reduce(self, dim, index, src, reduce)
-	checksPost10(&c, &locs412)
+	checksPost120(&c, &locs427, &a0, self)
 	return r0
 }
 
@@ -4120,9 +4251,11 @@ func ScatterReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 		return kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opScatterReduceOut, &locs413)
+	var a5 asserts.Saved
+	checksPre58(&c, &opScatterReduceOut, &locs430, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterReduceOut(self, dim, index, src, reduce, out)
-	checksPost23(&c, &locs413)
+	checksPost59(&c, &locs430, &a5, out)
 	return r0
 }
 
@@ -4138,9 +4271,9 @@ func ScatterValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, valu
 		return kernels.ScatterValueReduce(self, dim, index, value, reduce)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opScatterValueReduce, &locs407)
+	checksPre9(&c, &opScatterValueReduce, &locs422)
 	r0 := kernels.ScatterValueReduce(self, dim, index, value, reduce)
-	checksPost6(&c, &locs407)
+	checksPost10(&c, &locs422)
 	return r0
 }
 
@@ -4156,9 +4289,11 @@ func Scatter_ValueReduce(self *torch.Tensor, dim int64, index *torch.Tensor, val
 		return kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opScatter_ValueReduce, &locs405)
+	var a0 asserts.Saved
+	checksPre3(&c, &opScatter_ValueReduce, &locs420, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Scatter_ValueReduce(self, dim, index, value, reduce)
-	checksPost2(&c, &locs405)
+	checksPost4(&c, &locs420, &a0, self)
 	return r0
 }
 
@@ -4174,9 +4309,11 @@ func ScatterValueReduceOut(self *torch.Tensor, dim int64, index *torch.Tensor, v
 		return kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opScatterValueReduceOut, &locs406)
+	var a5 asserts.Saved
+	checksPre14(&c, &opScatterValueReduceOut, &locs421, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterValueReduceOut(self, dim, index, value, reduce, out)
-	checksPost10(&c, &locs406)
+	checksPost15(&c, &locs421, &a5, out)
 	return r0
 }
 
@@ -4192,9 +4329,9 @@ func ScatterDimnameSrc(self *torch.Tensor, dim string, index *torch.Tensor, src 
 		return kernels.ScatterDimnameSrc(self, dim, index, src)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opScatterDimnameSrc, &locs411)
+	checksPre44(&c, &opScatterDimnameSrc, &locs426)
 	r0 := kernels.ScatterDimnameSrc(self, dim, index, src)
-	checksPost44(&c, &locs411)
+	checksPost57(&c, &locs426)
 	return r0
 }
 
@@ -4210,9 +4347,9 @@ func ScatterDimnameValue(self *torch.Tensor, dim string, index *torch.Tensor, va
 		return kernels.ScatterDimnameValue(self, dim, index, value)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opScatterDimnameValue, &locs407)
+	checksPre9(&c, &opScatterDimnameValue, &locs422)
 	r0 := kernels.ScatterDimnameValue(self, dim, index, value)
-	checksPost6(&c, &locs407)
+	checksPost10(&c, &locs422)
 	return r0
 }
 
@@ -4229,9 +4366,9 @@ func ScatterAdd(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.T
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre42(&c, &opScatterAdd, &locs411, &a0, &a2, &a3, self, index, src)
+	checksPre53(&c, &opScatterAdd, &locs426, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterAdd(self, dim, index, src)
-	checksPost43(&c, &locs411, &a0, &a2, &a3, self, index, src, r0)
+	checksPost54(&c, &locs426, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -4248,9 +4385,10 @@ func ScatterAdd_(self *torch.Tensor, dim int64, index *torch.Tensor, src *torch.
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opScatterAdd_, &locs412, &a0, &a2, &a3, self, index, src)
+	checksPre55(&c, &opScatterAdd_, &locs427, &a0, &a2, &a3, self, index, src)
+	defer c.Abandon()
 	r0 := kernels.ScatterAdd_(self, dim, index, src)
-	checksPost41(&c, &locs412, &a0, &a2, &a3, self, index, src)
+	checksPost52(&c, &locs427, &a0, &a2, &a3, self, index, src)
 	return r0
 }
 
@@ -4267,9 +4405,10 @@ func ScatterAddOut(self *torch.Tensor, dim int64, index *torch.Tensor, src *torc
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre18(&c, &opScatterAddOut, &locs413, &a0, &a2, &a3, &a4, self, index, src, out)
+	checksPre56(&c, &opScatterAddOut, &locs428, &a0, &a2, &a3, &a4, self, index, src, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterAddOut(self, dim, index, src, out)
-	checksPost19(&c, &locs413, &a0, &a2, &a3, &a4, self, index, src, out)
+	checksPost24(&c, &locs428, &a0, &a2, &a3, &a4, self, index, src, out)
 	return r0
 }
 
@@ -4285,9 +4424,9 @@ func ScatterAddDimname(self *torch.Tensor, dim string, index *torch.Tensor, src 
 		return kernels.ScatterAddDimname(self, dim, index, src)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opScatterAddDimname, &locs411)
+	checksPre44(&c, &opScatterAddDimname, &locs426)
 	r0 := kernels.ScatterAddDimname(self, dim, index, src)
-	checksPost44(&c, &locs411)
+	checksPost57(&c, &locs426)
 	return r0
 }
 
@@ -4304,9 +4443,9 @@ func ScatterReduceTwo(self *torch.Tensor, dim int64, index *torch.Tensor, src *t
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre42(&c, &opScatterReduceTwo, &locs411, &a0, &a2, &a3, self, index, src)
+	checksPre53(&c, &opScatterReduceTwo, &locs426, &a0, &a2, &a3, self, index, src)
 	r0 := kernels.ScatterReduceTwo(self, dim, index, src, reduce, include_self)
-	checksPost43(&c, &locs411, &a0, &a2, &a3, self, index, src, r0)
+	checksPost54(&c, &locs426, &a0, &a2, &a3, self, index, src, r0)
 	return r0
 }
 
@@ -4323,9 +4462,10 @@ func ScatterReduce_Two(self *torch.Tensor, dim int64, index *torch.Tensor, src *
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opScatterReduce_Two, &locs412, &a0, &a2, &a3, self, index, src)
+	checksPre55(&c, &opScatterReduce_Two, &locs427, &a0, &a2, &a3, self, index, src)
+	defer c.Abandon()
 	r0 := kernels.ScatterReduce_Two(self, dim, index, src, reduce, include_self)
-	checksPost41(&c, &locs412, &a0, &a2, &a3, self, index, src)
+	checksPost52(&c, &locs427, &a0, &a2, &a3, self, index, src)
 	return r0
 }
 
@@ -4342,9 +4482,10 @@ func ScatterReduceTwoOut(self *torch.Tensor, dim int64, index *torch.Tensor, src
 	}
 	var c asserts.Call
 	var a0, a2, a3, a6 asserts.Saved
-	checksPre18(&c, &opScatterReduceTwoOut, &locs413, &a0, &a2, &a3, &a6, self, index, src, out)
+	checksPre56(&c, &opScatterReduceTwoOut, &locs428, &a0, &a2, &a3, &a6, self, index, src, out)
+	defer c.Abandon()
 	r0 := kernels.ScatterReduceTwoOut(self, dim, index, src, reduce, include_self, out)
-	checksPost19(&c, &locs413, &a0, &a2, &a3, &a6, self, index, src, out)
+	checksPost24(&c, &locs428, &a0, &a2, &a3, &a6, self, index, src, out)
 	return r0
 }
 
@@ -4361,9 +4502,10 @@ func Eq_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opEq_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opEq_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Eq_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4380,9 +4522,10 @@ func Eq_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opEq_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opEq_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Eq_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -4398,9 +4541,11 @@ func BitwiseAndTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 		return kernels.BitwiseAndTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBitwiseAndTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opBitwiseAndTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAndTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -4416,9 +4561,11 @@ func BitwiseAndScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 		return kernels.BitwiseAndScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseAndScalarOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opBitwiseAndScalarOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarOut(self, other, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -4452,9 +4599,9 @@ func BitwiseAndScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.BitwiseAndScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseAndScalarTensor, &locs206)
+	checksPre0(&c, &opBitwiseAndScalarTensor, &locs214)
 	r0 := kernels.BitwiseAndScalarTensor(self, other)
-	checksPost1(&c, &locs206)
+	checksPost1(&c, &locs214)
 	return r0
 }
 
@@ -4470,9 +4617,11 @@ func BitwiseAndScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 		return kernels.BitwiseAndScalarTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseAndScalarTensorOut, &locs207)
+	var a2 asserts.Saved
+	checksPre3(&c, &opBitwiseAndScalarTensorOut, &locs431, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAndScalarTensorOut(self, other, out)
-	checksPost2(&c, &locs207)
+	checksPost31(&c, &locs431, &a2, out)
 	return r0
 }
 
@@ -4488,9 +4637,9 @@ func BitwiseAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseAndTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBitwiseAndTensor, &locs6)
+	checksPre9(&c, &opBitwiseAndTensor, &locs6)
 	r0 := kernels.BitwiseAndTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -4506,9 +4655,11 @@ func BitwiseAnd_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseAnd_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBitwiseAnd_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opBitwiseAnd_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4524,9 +4675,11 @@ func BitwiseAnd_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseAnd_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseAnd_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opBitwiseAnd_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseAnd_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -4560,9 +4713,9 @@ func DunderAndTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderAndTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDunderAndTensor, &locs6)
+	checksPre9(&c, &opDunderAndTensor, &locs6)
 	r0 := kernels.DunderAndTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -4578,9 +4731,11 @@ func DunderIandScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIandScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDunderIandScalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opDunderIandScalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIandScalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4596,9 +4751,11 @@ func DunderIandTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderIandTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderIandTensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opDunderIandTensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIandTensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -4614,9 +4771,11 @@ func BitwiseOrTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 		return kernels.BitwiseOrTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBitwiseOrTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opBitwiseOrTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOrTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -4632,9 +4791,11 @@ func BitwiseOrScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 		return kernels.BitwiseOrScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseOrScalarOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opBitwiseOrScalarOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarOut(self, other, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -4668,9 +4829,9 @@ func BitwiseOrScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 		return kernels.BitwiseOrScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseOrScalarTensor, &locs206)
+	checksPre0(&c, &opBitwiseOrScalarTensor, &locs214)
 	r0 := kernels.BitwiseOrScalarTensor(self, other)
-	checksPost1(&c, &locs206)
+	checksPost1(&c, &locs214)
 	return r0
 }
 
@@ -4686,9 +4847,11 @@ func BitwiseOrScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 		return kernels.BitwiseOrScalarTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseOrScalarTensorOut, &locs207)
+	var a2 asserts.Saved
+	checksPre3(&c, &opBitwiseOrScalarTensorOut, &locs431, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOrScalarTensorOut(self, other, out)
-	checksPost2(&c, &locs207)
+	checksPost31(&c, &locs431, &a2, out)
 	return r0
 }
 
@@ -4704,9 +4867,9 @@ func BitwiseOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseOrTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBitwiseOrTensor, &locs6)
+	checksPre9(&c, &opBitwiseOrTensor, &locs6)
 	r0 := kernels.BitwiseOrTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -4722,9 +4885,11 @@ func BitwiseOr_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseOr_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBitwiseOr_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opBitwiseOr_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4740,9 +4905,11 @@ func BitwiseOr_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseOr_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseOr_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opBitwiseOr_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseOr_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -4776,9 +4943,9 @@ func DunderOrTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderOrTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDunderOrTensor, &locs6)
+	checksPre9(&c, &opDunderOrTensor, &locs6)
 	r0 := kernels.DunderOrTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -4794,9 +4961,11 @@ func DunderIorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIorScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDunderIorScalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opDunderIorScalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIorScalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4812,9 +4981,11 @@ func DunderIorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderIorTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderIorTensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opDunderIorTensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIorTensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -4830,9 +5001,11 @@ func BitwiseXorTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 		return kernels.BitwiseXorTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBitwiseXorTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opBitwiseXorTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXorTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -4848,9 +5021,11 @@ func BitwiseXorScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tens
 		return kernels.BitwiseXorScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseXorScalarOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opBitwiseXorScalarOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarOut(self, other, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -4884,9 +5059,9 @@ func BitwiseXorScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.BitwiseXorScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseXorScalarTensor, &locs206)
+	checksPre0(&c, &opBitwiseXorScalarTensor, &locs214)
 	r0 := kernels.BitwiseXorScalarTensor(self, other)
-	checksPost1(&c, &locs206)
+	checksPost1(&c, &locs214)
 	return r0
 }
 
@@ -4902,9 +5077,11 @@ func BitwiseXorScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torc
 		return kernels.BitwiseXorScalarTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseXorScalarTensorOut, &locs207)
+	var a2 asserts.Saved
+	checksPre3(&c, &opBitwiseXorScalarTensorOut, &locs431, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXorScalarTensorOut(self, other, out)
-	checksPost2(&c, &locs207)
+	checksPost31(&c, &locs431, &a2, out)
 	return r0
 }
 
@@ -4920,9 +5097,9 @@ func BitwiseXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseXorTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBitwiseXorTensor, &locs6)
+	checksPre9(&c, &opBitwiseXorTensor, &locs6)
 	r0 := kernels.BitwiseXorTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -4938,9 +5115,11 @@ func BitwiseXor_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.BitwiseXor_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBitwiseXor_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opBitwiseXor_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -4956,9 +5135,11 @@ func BitwiseXor_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.BitwiseXor_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseXor_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opBitwiseXor_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseXor_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -4992,9 +5173,9 @@ func DunderXorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderXorTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDunderXorTensor, &locs6)
+	checksPre9(&c, &opDunderXorTensor, &locs6)
 	r0 := kernels.DunderXorTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -5010,9 +5191,11 @@ func DunderIxorScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIxorScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDunderIxorScalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opDunderIxorScalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIxorScalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5028,9 +5211,11 @@ func DunderIxorTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderIxorTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderIxorTensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opDunderIxorTensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIxorTensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -5064,9 +5249,9 @@ func DunderLshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderLshiftTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDunderLshiftTensor, &locs6)
+	checksPre9(&c, &opDunderLshiftTensor, &locs6)
 	r0 := kernels.DunderLshiftTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -5082,9 +5267,11 @@ func DunderIlshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIlshiftScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDunderIlshiftScalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opDunderIlshiftScalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIlshiftScalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5100,9 +5287,11 @@ func DunderLshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 		return kernels.DunderLshiftScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderLshiftScalarOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opDunderLshiftScalarOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.DunderLshiftScalarOut(self, other, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -5118,9 +5307,11 @@ func DunderIlshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.DunderIlshiftTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderIlshiftTensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opDunderIlshiftTensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIlshiftTensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -5136,9 +5327,11 @@ func DunderLshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 		return kernels.DunderLshiftTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDunderLshiftTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opDunderLshiftTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.DunderLshiftTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -5154,9 +5347,9 @@ func BitwiseLeftShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tens
 		return kernels.BitwiseLeftShiftTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBitwiseLeftShiftTensor, &locs6)
+	checksPre9(&c, &opBitwiseLeftShiftTensor, &locs6)
 	r0 := kernels.BitwiseLeftShiftTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -5172,9 +5365,11 @@ func BitwiseLeftShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 		return kernels.BitwiseLeftShift_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseLeftShift_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opBitwiseLeftShift_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -5190,9 +5385,11 @@ func BitwiseLeftShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *tor
 		return kernels.BitwiseLeftShiftTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBitwiseLeftShiftTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opBitwiseLeftShiftTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -5226,9 +5423,11 @@ func BitwiseLeftShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *torc
 		return kernels.BitwiseLeftShift_TensorScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBitwiseLeftShift_TensorScalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opBitwiseLeftShift_TensorScalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShift_TensorScalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5244,9 +5443,11 @@ func BitwiseLeftShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, out
 		return kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseLeftShiftTensorScalarOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opBitwiseLeftShiftTensorScalarOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftTensorScalarOut(self, other, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -5262,9 +5463,9 @@ func BitwiseLeftShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torch
 		return kernels.BitwiseLeftShiftScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseLeftShiftScalarTensor, &locs206)
+	checksPre0(&c, &opBitwiseLeftShiftScalarTensor, &locs214)
 	r0 := kernels.BitwiseLeftShiftScalarTensor(self, other)
-	checksPost1(&c, &locs206)
+	checksPost1(&c, &locs214)
 	return r0
 }
 
@@ -5280,9 +5481,11 @@ func BitwiseLeftShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, out
 		return kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseLeftShiftScalarTensorOut, &locs207)
+	var a2 asserts.Saved
+	checksPre3(&c, &opBitwiseLeftShiftScalarTensorOut, &locs431, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseLeftShiftScalarTensorOut(self, other, out)
-	checksPost2(&c, &locs207)
+	checksPost31(&c, &locs431, &a2, out)
 	return r0
 }
 
@@ -5316,9 +5519,9 @@ func DunderRshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.DunderRshiftTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDunderRshiftTensor, &locs6)
+	checksPre9(&c, &opDunderRshiftTensor, &locs6)
 	r0 := kernels.DunderRshiftTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -5334,9 +5537,11 @@ func DunderIrshiftScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.DunderIrshiftScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opDunderIrshiftScalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opDunderIrshiftScalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIrshiftScalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5352,9 +5557,11 @@ func DunderRshiftScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 		return kernels.DunderRshiftScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderRshiftScalarOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opDunderRshiftScalarOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.DunderRshiftScalarOut(self, other, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -5370,9 +5577,11 @@ func DunderIrshiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.DunderIrshiftTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDunderIrshiftTensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opDunderIrshiftTensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.DunderIrshiftTensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -5388,9 +5597,11 @@ func DunderRshiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 		return kernels.DunderRshiftTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDunderRshiftTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opDunderRshiftTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.DunderRshiftTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -5406,9 +5617,9 @@ func BitwiseRightShiftTensor(self *torch.Tensor, other *torch.Tensor) *torch.Ten
 		return kernels.BitwiseRightShiftTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBitwiseRightShiftTensor, &locs6)
+	checksPre9(&c, &opBitwiseRightShiftTensor, &locs6)
 	r0 := kernels.BitwiseRightShiftTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -5424,9 +5635,11 @@ func BitwiseRightShift_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Te
 		return kernels.BitwiseRightShift_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseRightShift_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opBitwiseRightShift_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -5442,9 +5655,11 @@ func BitwiseRightShiftTensorOut(self *torch.Tensor, other *torch.Tensor, out *to
 		return kernels.BitwiseRightShiftTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opBitwiseRightShiftTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opBitwiseRightShiftTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -5478,9 +5693,11 @@ func BitwiseRightShift_TensorScalar(self *torch.Tensor, other torch.Scalar) *tor
 		return kernels.BitwiseRightShift_TensorScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opBitwiseRightShift_TensorScalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opBitwiseRightShift_TensorScalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShift_TensorScalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5496,9 +5713,11 @@ func BitwiseRightShiftTensorScalarOut(self *torch.Tensor, other torch.Scalar, ou
 		return kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseRightShiftTensorScalarOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opBitwiseRightShiftTensorScalarOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftTensorScalarOut(self, other, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -5514,9 +5733,9 @@ func BitwiseRightShiftScalarTensor(self torch.Scalar, other *torch.Tensor) *torc
 		return kernels.BitwiseRightShiftScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseRightShiftScalarTensor, &locs206)
+	checksPre0(&c, &opBitwiseRightShiftScalarTensor, &locs214)
 	r0 := kernels.BitwiseRightShiftScalarTensor(self, other)
-	checksPost1(&c, &locs206)
+	checksPost1(&c, &locs214)
 	return r0
 }
 
@@ -5532,9 +5751,11 @@ func BitwiseRightShiftScalarTensorOut(self torch.Scalar, other *torch.Tensor, ou
 		return kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opBitwiseRightShiftScalarTensorOut, &locs207)
+	var a2 asserts.Saved
+	checksPre3(&c, &opBitwiseRightShiftScalarTensorOut, &locs431, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.BitwiseRightShiftScalarTensorOut(self, other, out)
-	checksPost2(&c, &locs207)
+	checksPost31(&c, &locs431, &a2, out)
 	return r0
 }
 
@@ -5551,9 +5772,10 @@ func Tril_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opTril_, &locs3, &a0, self)
+	checksPre7(&c, &opTril_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Tril_(self, diagonal)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5570,9 +5792,10 @@ func Triu_(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opTriu_, &locs3, &a0, self)
+	checksPre7(&c, &opTriu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Triu_(self, diagonal)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5589,9 +5812,10 @@ func Digamma_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opDigamma_, &locs3, &a0, self)
+	checksPre7(&c, &opDigamma_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Digamma_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5608,9 +5832,10 @@ func Lerp_Scalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLerp_Scalar, &locs414, &a0, &a1, self, end)
+	checksPre50(&c, &opLerp_Scalar, &locs432, &a0, &a1, self, end)
+	defer c.Abandon()
 	r0 := kernels.Lerp_Scalar(self, end, weight)
-	checksPost12(&c, &locs414, &a0, &a1, self, end)
+	checksPost17(&c, &locs432, &a0, &a1, self, end)
 	return r0
 }
 
@@ -5627,9 +5852,10 @@ func Lerp_Tensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLerp_Tensor, &locs415, &a0, &a1, &a2, self, end, weight)
+	checksPre55(&c, &opLerp_Tensor, &locs433, &a0, &a1, &a2, self, end, weight)
+	defer c.Abandon()
 	r0 := kernels.Lerp_Tensor(self, end, weight)
-	checksPost41(&c, &locs415, &a0, &a1, &a2, self, end, weight)
+	checksPost52(&c, &locs433, &a0, &a1, &a2, self, end, weight)
 	return r0
 }
 
@@ -5646,9 +5872,10 @@ func Addbmm_(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, bet
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opAddbmm_, &locs52, &a0, &a1, &a2, self, batch1, batch2)
+	checksPre55(&c, &opAddbmm_, &locs54, &a0, &a1, &a2, self, batch1, batch2)
+	defer c.Abandon()
 	r0 := kernels.Addbmm_(self, batch1, batch2, beta, alpha)
-	checksPost41(&c, &locs52, &a0, &a1, &a2, self, batch1, batch2)
+	checksPost52(&c, &locs54, &a0, &a1, &a2, self, batch1, batch2)
 	return r0
 }
 
@@ -5665,9 +5892,10 @@ func AddbmmOut(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, b
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre18(&c, &opAddbmmOut, &locs53, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	checksPre56(&c, &opAddbmmOut, &locs55, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	defer c.Abandon()
 	r0 := kernels.AddbmmOut(self, batch1, batch2, beta, alpha, out)
-	checksPost19(&c, &locs53, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
+	checksPost24(&c, &locs55, &a0, &a1, &a2, &a5, self, batch1, batch2, out)
 	return r0
 }
 
@@ -5684,9 +5912,9 @@ func Addbmm(self *torch.Tensor, batch1 *torch.Tensor, batch2 *torch.Tensor, beta
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opAddbmm, &locs51, &a0, &a1, &a2, self, batch1, batch2)
+	checksPre53(&c, &opAddbmm, &locs53, &a0, &a1, &a2, self, batch1, batch2)
 	r0 := kernels.Addbmm(self, batch1, batch2, beta, alpha)
-	checksPost43(&c, &locs51, &a0, &a1, &a2, self, batch1, batch2, r0)
+	checksPost54(&c, &locs53, &a0, &a1, &a2, self, batch1, batch2, r0)
 	return r0
 }
 
@@ -5703,9 +5931,10 @@ func Random_From(self *torch.Tensor, from int64, to *int64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opRandom_From, &locs3, &a0, self)
+	checksPre7(&c, &opRandom_From, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Random_From(self, from, to, generator)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5721,9 +5950,11 @@ func RandomFromOut(self *torch.Tensor, from int64, to *int64, generator any, out
 		return kernels.RandomFromOut(self, from, to, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRandomFromOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opRandomFromOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.RandomFromOut(self, from, to, generator, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -5740,9 +5971,9 @@ func RandomFrom(self *torch.Tensor, from int64, to *int64, generator any) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRandomFrom, &locs0, &a0, self)
+	checksPre46(&c, &opRandomFrom, &locs0, &a0, self)
 	r0 := kernels.RandomFrom(self, from, to, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5759,9 +5990,10 @@ func Random_To(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opRandom_To, &locs3, &a0, self)
+	checksPre7(&c, &opRandom_To, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Random_To(self, to, generator)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5777,9 +6009,11 @@ func RandomToOut(self *torch.Tensor, to int64, generator any, out *torch.Tensor)
 		return kernels.RandomToOut(self, to, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRandomToOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opRandomToOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.RandomToOut(self, to, generator, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -5796,9 +6030,9 @@ func RandomTo(self *torch.Tensor, to int64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRandomTo, &locs0, &a0, self)
+	checksPre46(&c, &opRandomTo, &locs0, &a0, self)
 	r0 := kernels.RandomTo(self, to, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5815,9 +6049,10 @@ func Random_(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opRandom_, &locs3, &a0, self)
+	checksPre7(&c, &opRandom_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Random_(self, generator)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5833,9 +6068,11 @@ func RandomOut(self *torch.Tensor, generator any, out *torch.Tensor) *torch.Tens
 		return kernels.RandomOut(self, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRandomOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opRandomOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RandomOut(self, generator, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -5852,9 +6089,9 @@ func Random(self *torch.Tensor, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRandom, &locs0, &a0, self)
+	checksPre46(&c, &opRandom, &locs0, &a0, self)
 	r0 := kernels.Random(self, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5871,9 +6108,10 @@ func Uniform_(self *torch.Tensor, from float64, to float64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opUniform_, &locs3, &a0, self)
+	checksPre7(&c, &opUniform_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Uniform_(self, from, to, generator)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5889,9 +6127,11 @@ func UniformOut(self *torch.Tensor, from float64, to float64, generator any, out
 		return kernels.UniformOut(self, from, to, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUniformOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opUniformOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.UniformOut(self, from, to, generator, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -5908,9 +6148,9 @@ func Uniform(self *torch.Tensor, from float64, to float64, generator any) *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUniform, &locs0, &a0, self)
+	checksPre46(&c, &opUniform, &locs0, &a0, self)
 	r0 := kernels.Uniform(self, from, to, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5927,9 +6167,10 @@ func Cauchy_(self *torch.Tensor, median float64, sigma float64, generator any) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opCauchy_, &locs3, &a0, self)
+	checksPre7(&c, &opCauchy_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Cauchy_(self, median, sigma, generator)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -5945,9 +6186,11 @@ func CauchyOut(self *torch.Tensor, median float64, sigma float64, generator any,
 		return kernels.CauchyOut(self, median, sigma, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCauchyOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opCauchyOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.CauchyOut(self, median, sigma, generator, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -5964,9 +6207,9 @@ func Cauchy(self *torch.Tensor, median float64, sigma float64, generator any) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCauchy, &locs0, &a0, self)
+	checksPre46(&c, &opCauchy, &locs0, &a0, self)
 	r0 := kernels.Cauchy(self, median, sigma, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5983,9 +6226,10 @@ func LogNormal_(self *torch.Tensor, mean float64, std float64, generator any) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLogNormal_, &locs3, &a0, self)
+	checksPre7(&c, &opLogNormal_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LogNormal_(self, mean, std, generator)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6001,9 +6245,11 @@ func LogNormalOut(self *torch.Tensor, mean float64, std float64, generator any, 
 		return kernels.LogNormalOut(self, mean, std, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogNormalOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opLogNormalOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LogNormalOut(self, mean, std, generator, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -6020,9 +6266,9 @@ func LogNormal(self *torch.Tensor, mean float64, std float64, generator any) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLogNormal, &locs0, &a0, self)
+	checksPre46(&c, &opLogNormal, &locs0, &a0, self)
 	r0 := kernels.LogNormal(self, mean, std, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6039,9 +6285,10 @@ func Exponential_(self *torch.Tensor, lambd float64, generator any) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opExponential_, &locs3, &a0, self)
+	checksPre7(&c, &opExponential_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Exponential_(self, lambd, generator)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6057,9 +6304,11 @@ func ExponentialOut(self *torch.Tensor, lambd float64, generator any, out *torch
 		return kernels.ExponentialOut(self, lambd, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opExponentialOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opExponentialOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ExponentialOut(self, lambd, generator, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -6076,9 +6325,9 @@ func Exponential(self *torch.Tensor, lambd float64, generator any) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opExponential, &locs0, &a0, self)
+	checksPre46(&c, &opExponential, &locs0, &a0, self)
 	r0 := kernels.Exponential(self, lambd, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6095,9 +6344,10 @@ func Geometric_(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opGeometric_, &locs3, &a0, self)
+	checksPre7(&c, &opGeometric_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Geometric_(self, p, generator)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6113,9 +6363,11 @@ func GeometricOut(self *torch.Tensor, p float64, generator any, out *torch.Tenso
 		return kernels.GeometricOut(self, p, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGeometricOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opGeometricOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.GeometricOut(self, p, generator, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -6132,9 +6384,9 @@ func Geometric(self *torch.Tensor, p float64, generator any) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opGeometric, &locs0, &a0, self)
+	checksPre46(&c, &opGeometric, &locs0, &a0, self)
 	r0 := kernels.Geometric(self, p, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6150,9 +6402,11 @@ func DiagOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 		return kernels.DiagOut(self, diagonal, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDiagOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opDiagOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.DiagOut(self, diagonal, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -6186,9 +6440,11 @@ func CrossOut(self *torch.Tensor, other *torch.Tensor, dim *int64, out *torch.Te
 		return kernels.CrossOut(self, other, dim, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCrossOut, &locs7)
+	var a3 asserts.Saved
+	checksPre14(&c, &opCrossOut, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.CrossOut(self, other, dim, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a3, out)
 	return r0
 }
 
@@ -6204,9 +6460,9 @@ func Cross(self *torch.Tensor, other *torch.Tensor, dim *int64) *torch.Tensor {
 		return kernels.Cross(self, other, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCross, &locs6)
+	checksPre9(&c, &opCross, &locs6)
 	r0 := kernels.Cross(self, other, dim)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -6223,9 +6479,10 @@ func TriuOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opTriuOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opTriuOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.TriuOut(self, diagonal, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6242,9 +6499,9 @@ func Triu(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opTriu, &locs0, &a0, self)
+	checksPre46(&c, &opTriu, &locs0, &a0, self)
 	r0 := kernels.Triu(self, diagonal)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6261,9 +6518,10 @@ func TrilOut(self *torch.Tensor, diagonal int64, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opTrilOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opTrilOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.TrilOut(self, diagonal, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6280,9 +6538,9 @@ func Tril(self *torch.Tensor, diagonal int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opTril, &locs0, &a0, self)
+	checksPre46(&c, &opTril, &locs0, &a0, self)
 	r0 := kernels.Tril(self, diagonal)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6298,9 +6556,9 @@ func TrilIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opTrilIndices, &locs14)
+	checksPre5(&c, &opTrilIndices, &locs14)
 	r0 := kernels.TrilIndices(row, col, offset, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -6316,9 +6574,11 @@ func TrilIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 		return kernels.TrilIndicesOut(row, col, offset, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opTrilIndicesOut, &locs26)
+	var a3 asserts.Saved
+	checksPre7(&c, &opTrilIndicesOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.TrilIndicesOut(row, col, offset, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a3, out)
 	return r0
 }
 
@@ -6334,9 +6594,9 @@ func TriuIndices(row int64, col int64, offset int64, dtype *int, layout *int, de
 		return kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opTriuIndices, &locs14)
+	checksPre5(&c, &opTriuIndices, &locs14)
 	r0 := kernels.TriuIndices(row, col, offset, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -6352,9 +6612,11 @@ func TriuIndicesOut(row int64, col int64, offset int64, out *torch.Tensor) *torc
 		return kernels.TriuIndicesOut(row, col, offset, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opTriuIndicesOut, &locs26)
+	var a3 asserts.Saved
+	checksPre7(&c, &opTriuIndicesOut, &locs26, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.TriuIndicesOut(row, col, offset, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a3, out)
 	return r0
 }
 
@@ -6371,9 +6633,9 @@ func Trace(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opTrace, &locs0, &a0, self)
+	checksPre46(&c, &opTrace, &locs0, &a0, self)
 	r0 := kernels.Trace(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6389,9 +6651,11 @@ func TraceOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.TraceOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTraceOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opTraceOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.TraceOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -6407,9 +6671,9 @@ func TraceBackward(grad *torch.Tensor, sizes []int64) *torch.Tensor {
 		return kernels.TraceBackward(grad, sizes)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTraceBackward, &locs49)
+	checksPre0(&c, &opTraceBackward, &locs51)
 	r0 := kernels.TraceBackward(grad, sizes)
-	checksPost1(&c, &locs49)
+	checksPost1(&c, &locs51)
 	return r0
 }
 
@@ -6426,9 +6690,10 @@ func NeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opNeScalarOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opNeScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.NeScalarOut(self, other, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6445,9 +6710,9 @@ func NeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNeScalar, &locs0, &a0, self)
+	checksPre46(&c, &opNeScalar, &locs0, &a0, self)
 	r0 := kernels.NeScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6464,9 +6729,10 @@ func NeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opNeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opNeTensorOut, &locs42, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.NeTensorOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -6483,9 +6749,9 @@ func NeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opNeTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opNeTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.NeTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6502,9 +6768,10 @@ func Ne_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opNe_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opNe_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Ne_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6521,9 +6788,10 @@ func Ne_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opNe_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opNe_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Ne_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -6539,9 +6807,11 @@ func NotEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor
 		return kernels.NotEqualScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNotEqualScalarOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opNotEqualScalarOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.NotEqualScalarOut(self, other, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -6575,9 +6845,11 @@ func NotEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 		return kernels.NotEqualTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNotEqualTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opNotEqualTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.NotEqualTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -6593,9 +6865,9 @@ func NotEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.NotEqualTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNotEqualTensor, &locs6)
+	checksPre9(&c, &opNotEqualTensor, &locs6)
 	r0 := kernels.NotEqualTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -6611,9 +6883,11 @@ func NotEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.NotEqual_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opNotEqual_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opNotEqual_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.NotEqual_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6629,9 +6903,11 @@ func NotEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.NotEqual_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNotEqual_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opNotEqual_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.NotEqual_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -6648,9 +6924,10 @@ func EqScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opEqScalarOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opEqScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.EqScalarOut(self, other, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6667,9 +6944,9 @@ func EqScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opEqScalar, &locs0, &a0, self)
+	checksPre46(&c, &opEqScalar, &locs0, &a0, self)
 	r0 := kernels.EqScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6686,9 +6963,10 @@ func EqTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opEqTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opEqTensorOut, &locs42, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.EqTensorOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -6705,9 +6983,9 @@ func EqTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opEqTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opEqTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.EqTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6724,9 +7002,10 @@ func GeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opGeScalarOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opGeScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GeScalarOut(self, other, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6743,9 +7022,9 @@ func GeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opGeScalar, &locs0, &a0, self)
+	checksPre46(&c, &opGeScalar, &locs0, &a0, self)
 	r0 := kernels.GeScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6762,9 +7041,10 @@ func GeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opGeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opGeTensorOut, &locs42, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.GeTensorOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -6781,9 +7061,9 @@ func GeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opGeTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opGeTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.GeTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -6800,9 +7080,10 @@ func Ge_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opGe_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opGe_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Ge_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6819,9 +7100,10 @@ func Ge_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opGe_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opGe_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Ge_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -6837,9 +7119,11 @@ func GreaterEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Te
 		return kernels.GreaterEqualScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGreaterEqualScalarOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opGreaterEqualScalarOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.GreaterEqualScalarOut(self, other, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -6873,9 +7157,11 @@ func GreaterEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.T
 		return kernels.GreaterEqualTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGreaterEqualTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opGreaterEqualTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.GreaterEqualTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -6891,9 +7177,9 @@ func GreaterEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GreaterEqualTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGreaterEqualTensor, &locs6)
+	checksPre9(&c, &opGreaterEqualTensor, &locs6)
 	r0 := kernels.GreaterEqualTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -6909,9 +7195,11 @@ func GreaterEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.GreaterEqual_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opGreaterEqual_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opGreaterEqual_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -6927,9 +7215,11 @@ func GreaterEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor 
 		return kernels.GreaterEqual_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGreaterEqual_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opGreaterEqual_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.GreaterEqual_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -6946,9 +7236,10 @@ func LeScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opLeScalarOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opLeScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LeScalarOut(self, other, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -6965,9 +7256,9 @@ func LeScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLeScalar, &locs0, &a0, self)
+	checksPre46(&c, &opLeScalar, &locs0, &a0, self)
 	r0 := kernels.LeScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6984,9 +7275,10 @@ func LeTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLeTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opLeTensorOut, &locs42, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LeTensorOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -7003,9 +7295,9 @@ func LeTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLeTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opLeTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LeTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7022,9 +7314,10 @@ func Le_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLe_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opLe_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Le_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7041,9 +7334,10 @@ func Le_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLe_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opLe_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Le_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -7059,9 +7353,11 @@ func LessEqualScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 		return kernels.LessEqualScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLessEqualScalarOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opLessEqualScalarOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LessEqualScalarOut(self, other, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -7095,9 +7391,11 @@ func LessEqualTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 		return kernels.LessEqualTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLessEqualTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opLessEqualTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LessEqualTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -7113,9 +7411,9 @@ func LessEqualTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessEqualTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLessEqualTensor, &locs6)
+	checksPre9(&c, &opLessEqualTensor, &locs6)
 	r0 := kernels.LessEqualTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -7131,9 +7429,11 @@ func LessEqual_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.LessEqual_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opLessEqual_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opLessEqual_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LessEqual_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7149,9 +7449,11 @@ func LessEqual_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessEqual_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLessEqual_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opLessEqual_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LessEqual_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -7168,9 +7470,10 @@ func GtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opGtScalarOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opGtScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GtScalarOut(self, other, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -7187,9 +7490,9 @@ func GtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opGtScalar, &locs0, &a0, self)
+	checksPre46(&c, &opGtScalar, &locs0, &a0, self)
 	r0 := kernels.GtScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7206,9 +7509,10 @@ func GtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opGtTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opGtTensorOut, &locs42, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.GtTensorOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -7225,9 +7529,9 @@ func GtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opGtTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opGtTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.GtTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7244,9 +7548,10 @@ func Gt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opGt_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opGt_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Gt_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7263,9 +7568,10 @@ func Gt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opGt_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opGt_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Gt_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -7281,9 +7587,11 @@ func GreaterScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor)
 		return kernels.GreaterScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGreaterScalarOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opGreaterScalarOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.GreaterScalarOut(self, other, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -7317,9 +7625,11 @@ func GreaterTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor
 		return kernels.GreaterTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGreaterTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opGreaterTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.GreaterTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -7335,9 +7645,9 @@ func GreaterTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.GreaterTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGreaterTensor, &locs6)
+	checksPre9(&c, &opGreaterTensor, &locs6)
 	r0 := kernels.GreaterTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -7353,9 +7663,11 @@ func Greater_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Greater_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opGreater_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opGreater_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Greater_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7371,9 +7683,11 @@ func Greater_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Greater_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opGreater_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opGreater_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Greater_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -7390,9 +7704,10 @@ func LtScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opLtScalarOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opLtScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LtScalarOut(self, other, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -7409,9 +7724,9 @@ func LtScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLtScalar, &locs0, &a0, self)
+	checksPre46(&c, &opLtScalar, &locs0, &a0, self)
 	r0 := kernels.LtScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7428,9 +7743,10 @@ func LtTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLtTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opLtTensorOut, &locs42, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LtTensorOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -7447,9 +7763,9 @@ func LtTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLtTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opLtTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LtTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -7466,9 +7782,10 @@ func Lt_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLt_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opLt_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Lt_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7485,9 +7802,10 @@ func Lt_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLt_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opLt_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Lt_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -7503,9 +7821,11 @@ func LessScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 		return kernels.LessScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLessScalarOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opLessScalarOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LessScalarOut(self, other, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -7539,9 +7859,11 @@ func LessTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 		return kernels.LessTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLessTensorOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opLessTensorOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LessTensorOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -7557,9 +7879,9 @@ func LessTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LessTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLessTensor, &locs6)
+	checksPre9(&c, &opLessTensor, &locs6)
 	r0 := kernels.LessTensor(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -7575,9 +7897,11 @@ func Less_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 		return kernels.Less_Scalar(self, other)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opLess_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opLess_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Less_Scalar(self, other)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7593,9 +7917,11 @@ func Less_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Less_Tensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLess_Tensor, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opLess_Tensor, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Less_Tensor(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -7612,9 +7938,10 @@ func TakeOut(self *torch.Tensor, index *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opTakeOut, &locs406, &a0, &a1, &a2, self, index, out)
+	checksPre51(&c, &opTakeOut, &locs429, &a0, &a1, &a2, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.TakeOut(self, index, out)
-	checksPost41(&c, &locs406, &a0, &a1, &a2, self, index, out)
+	checksPost52(&c, &locs429, &a0, &a1, &a2, self, index, out)
 	return r0
 }
 
@@ -7631,9 +7958,9 @@ func Take(self *torch.Tensor, index *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opTake, &locs407, &a0, &a1, self, index)
+	checksPre12(&c, &opTake, &locs422, &a0, &a1, self, index)
 	r0 := kernels.Take(self, index)
-	checksPost9(&c, &locs407, &a0, &a1, self, index, r0)
+	checksPost13(&c, &locs422, &a0, &a1, self, index, r0)
 	return r0
 }
 
@@ -7649,9 +7976,11 @@ func TakeAlongDimOut(self *torch.Tensor, indices *torch.Tensor, dim *int64, out 
 		return kernels.TakeAlongDimOut(self, indices, dim, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTakeAlongDimOut, &locs138)
+	var a3 asserts.Saved
+	checksPre14(&c, &opTakeAlongDimOut, &locs144, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.TakeAlongDimOut(self, indices, dim, out)
-	checksPost10(&c, &locs138)
+	checksPost15(&c, &locs144, &a3, out)
 	return r0
 }
 
@@ -7667,9 +7996,9 @@ func TakeAlongDim(self *torch.Tensor, indices *torch.Tensor, dim *int64) *torch.
 		return kernels.TakeAlongDim(self, indices, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opTakeAlongDim, &locs139)
+	checksPre9(&c, &opTakeAlongDim, &locs145)
 	r0 := kernels.TakeAlongDim(self, indices, dim)
-	checksPost6(&c, &locs139)
+	checksPost10(&c, &locs145)
 	return r0
 }
 
@@ -7686,9 +8015,10 @@ func IndexSelectOut(self *torch.Tensor, dim int64, index *torch.Tensor, out *tor
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opIndexSelectOut, &locs406, &a0, &a2, &a3, self, index, out)
+	checksPre51(&c, &opIndexSelectOut, &locs429, &a0, &a2, &a3, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.IndexSelectOut(self, dim, index, out)
-	checksPost41(&c, &locs406, &a0, &a2, &a3, self, index, out)
+	checksPost52(&c, &locs429, &a0, &a2, &a3, self, index, out)
 	return r0
 }
 
@@ -7705,9 +8035,9 @@ func IndexSelect(self *torch.Tensor, dim int64, index *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre8(&c, &opIndexSelect, &locs407, &a0, &a2, self, index)
+	checksPre12(&c, &opIndexSelect, &locs422, &a0, &a2, self, index)
 	r0 := kernels.IndexSelect(self, dim, index)
-	checksPost9(&c, &locs407, &a0, &a2, self, index, r0)
+	checksPost13(&c, &locs422, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -7723,9 +8053,11 @@ func IndexSelectDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, 
 		return kernels.IndexSelectDimnameOut(self, dim, index, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIndexSelectDimnameOut, &locs406)
+	var a3 asserts.Saved
+	checksPre14(&c, &opIndexSelectDimnameOut, &locs421, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.IndexSelectDimnameOut(self, dim, index, out)
-	checksPost10(&c, &locs406)
+	checksPost15(&c, &locs421, &a3, out)
 	return r0
 }
 
@@ -7741,9 +8073,9 @@ func IndexSelectDimname(self *torch.Tensor, dim string, index *torch.Tensor) *to
 		return kernels.IndexSelectDimname(self, dim, index)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIndexSelectDimname, &locs407)
+	checksPre9(&c, &opIndexSelectDimname, &locs422)
 	r0 := kernels.IndexSelectDimname(self, dim, index)
-	checksPost6(&c, &locs407)
+	checksPost10(&c, &locs422)
 	return r0
 }
 
@@ -7759,9 +8091,9 @@ func IndexSelectBackward(grad *torch.Tensor, self_sizes []int64, dim int64, inde
 		return kernels.IndexSelectBackward(grad, self_sizes, dim, index)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opIndexSelectBackward, &locs416)
+	checksPre9(&c, &opIndexSelectBackward, &locs434)
 	r0 := kernels.IndexSelectBackward(grad, self_sizes, dim, index)
-	checksPost6(&c, &locs416)
+	checksPost10(&c, &locs434)
 	return r0
 }
 
@@ -7778,9 +8110,10 @@ func MaskedSelectOut(self *torch.Tensor, mask *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opMaskedSelectOut, &locs30, &a0, &a1, &a2, self, mask, out)
+	checksPre51(&c, &opMaskedSelectOut, &locs435, &a0, &a1, &a2, self, mask, out)
+	defer c.Abandon()
 	r0 := kernels.MaskedSelectOut(self, mask, out)
-	checksPost41(&c, &locs30, &a0, &a1, &a2, self, mask, out)
+	checksPost52(&c, &locs435, &a0, &a1, &a2, self, mask, out)
 	return r0
 }
 
@@ -7797,9 +8130,9 @@ func MaskedSelect(self *torch.Tensor, mask *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMaskedSelect, &locs29, &a0, &a1, self, mask)
+	checksPre12(&c, &opMaskedSelect, &locs29, &a0, &a1, self, mask)
 	r0 := kernels.MaskedSelect(self, mask)
-	checksPost9(&c, &locs29, &a0, &a1, self, mask, r0)
+	checksPost13(&c, &locs29, &a0, &a1, self, mask, r0)
 	return r0
 }
 
@@ -7815,9 +8148,9 @@ func MaskedSelectBackward(grad *torch.Tensor, input *torch.Tensor, mask *torch.T
 		return kernels.MaskedSelectBackward(grad, input, mask)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opMaskedSelectBackward, &locs417)
+	checksPre44(&c, &opMaskedSelectBackward, &locs436)
 	r0 := kernels.MaskedSelectBackward(grad, input, mask)
-	checksPost44(&c, &locs417)
+	checksPost57(&c, &locs436)
 	return r0
 }
 
@@ -7834,9 +8167,10 @@ func NonzeroOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opNonzeroOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opNonzeroOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.NonzeroOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7853,9 +8187,9 @@ func Nonzero(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNonzero, &locs0, &a0, self)
+	checksPre46(&c, &opNonzero, &locs0, &a0, self)
 	r0 := kernels.Nonzero(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7871,9 +8205,11 @@ func NonzeroStaticOut(self *torch.Tensor, size int64, fill_value int64, out *tor
 		return kernels.NonzeroStaticOut(self, size, fill_value, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNonzeroStaticOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opNonzeroStaticOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.NonzeroStaticOut(self, size, fill_value, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -7907,9 +8243,9 @@ func NonzeroNumpy(self *torch.Tensor) []*torch.Tensor {
 		return kernels.NonzeroNumpy(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opNonzeroNumpy, &locs3)
+	checksPre5(&c, &opNonzeroNumpy, &locs3)
 	r0 := kernels.NonzeroNumpy(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -7944,9 +8280,10 @@ func GatherOut(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad b
 	}
 	var c asserts.Call
 	var a0, a2, a4 asserts.Saved
-	checksPre40(&c, &opGatherOut, &locs406, &a0, &a2, &a4, self, index, out)
+	checksPre51(&c, &opGatherOut, &locs429, &a0, &a2, &a4, self, index, out)
+	defer c.Abandon()
 	r0 := kernels.GatherOut(self, dim, index, sparse_grad, out)
-	checksPost41(&c, &locs406, &a0, &a2, &a4, self, index, out)
+	checksPost52(&c, &locs429, &a0, &a2, &a4, self, index, out)
 	return r0
 }
 
@@ -7963,9 +8300,9 @@ func Gather(self *torch.Tensor, dim int64, index *torch.Tensor, sparse_grad bool
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre8(&c, &opGather, &locs407, &a0, &a2, self, index)
+	checksPre12(&c, &opGather, &locs422, &a0, &a2, self, index)
 	r0 := kernels.Gather(self, dim, index, sparse_grad)
-	checksPost9(&c, &locs407, &a0, &a2, self, index, r0)
+	checksPost13(&c, &locs422, &a0, &a2, self, index, r0)
 	return r0
 }
 
@@ -7981,9 +8318,9 @@ func GatherBackward(grad *torch.Tensor, self *torch.Tensor, dim int64, index *to
 		return kernels.GatherBackward(grad, self, dim, index, sparse_grad)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opGatherBackward, &locs418)
+	checksPre44(&c, &opGatherBackward, &locs437)
 	r0 := kernels.GatherBackward(grad, self, dim, index, sparse_grad)
-	checksPost44(&c, &locs418)
+	checksPost57(&c, &locs437)
 	return r0
 }
 
@@ -7999,9 +8336,11 @@ func GatherDimnameOut(self *torch.Tensor, dim string, index *torch.Tensor, spars
 		return kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGatherDimnameOut, &locs406)
+	var a4 asserts.Saved
+	checksPre14(&c, &opGatherDimnameOut, &locs421, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.GatherDimnameOut(self, dim, index, sparse_grad, out)
-	checksPost10(&c, &locs406)
+	checksPost15(&c, &locs421, &a4, out)
 	return r0
 }
 
@@ -8017,9 +8356,9 @@ func GatherDimname(self *torch.Tensor, dim string, index *torch.Tensor, sparse_g
 		return kernels.GatherDimname(self, dim, index, sparse_grad)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGatherDimname, &locs407)
+	checksPre9(&c, &opGatherDimname, &locs422)
 	r0 := kernels.GatherDimname(self, dim, index, sparse_grad)
-	checksPost6(&c, &locs407)
+	checksPost10(&c, &locs422)
 	return r0
 }
 
@@ -8035,9 +8374,9 @@ func XGatherSparseBackward(self *torch.Tensor, dim int64, index *torch.Tensor, g
 		return kernels.XGatherSparseBackward(self, dim, index, grad)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXGatherSparseBackward, &locs419)
+	checksPre44(&c, &opXGatherSparseBackward, &locs438)
 	r0 := kernels.XGatherSparseBackward(self, dim, index, grad)
-	checksPost44(&c, &locs419)
+	checksPost57(&c, &locs438)
 	return r0
 }
 
@@ -8054,9 +8393,10 @@ func AddcmulOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre18(&c, &opAddcmulOut, &locs420, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	checksPre56(&c, &opAddcmulOut, &locs439, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	r0 := kernels.AddcmulOut(self, tensor1, tensor2, value, out)
-	checksPost19(&c, &locs420, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	checksPost24(&c, &locs439, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	return r0
 }
 
@@ -8073,9 +8413,9 @@ func Addcmul(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opAddcmul, &locs421, &a0, &a1, &a2, self, tensor1, tensor2)
+	checksPre53(&c, &opAddcmul, &locs440, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcmul(self, tensor1, tensor2, value)
-	checksPost43(&c, &locs421, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	checksPost54(&c, &locs440, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -8092,9 +8432,10 @@ func Addcmul_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opAddcmul_, &locs422, &a0, &a1, &a2, self, tensor1, tensor2)
+	checksPre55(&c, &opAddcmul_, &locs441, &a0, &a1, &a2, self, tensor1, tensor2)
+	defer c.Abandon()
 	r0 := kernels.Addcmul_(self, tensor1, tensor2, value)
-	checksPost41(&c, &locs422, &a0, &a1, &a2, self, tensor1, tensor2)
+	checksPost52(&c, &locs441, &a0, &a1, &a2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -8111,9 +8452,10 @@ func AddcdivOut(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre18(&c, &opAddcdivOut, &locs420, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	checksPre56(&c, &opAddcdivOut, &locs439, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	r0 := kernels.AddcdivOut(self, tensor1, tensor2, value, out)
-	checksPost19(&c, &locs420, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
+	checksPost24(&c, &locs439, &a0, &a1, &a2, &a4, self, tensor1, tensor2, out)
 	return r0
 }
 
@@ -8130,9 +8472,9 @@ func Addcdiv(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, v
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opAddcdiv, &locs421, &a0, &a1, &a2, self, tensor1, tensor2)
+	checksPre53(&c, &opAddcdiv, &locs440, &a0, &a1, &a2, self, tensor1, tensor2)
 	r0 := kernels.Addcdiv(self, tensor1, tensor2, value)
-	checksPost43(&c, &locs421, &a0, &a1, &a2, self, tensor1, tensor2, r0)
+	checksPost54(&c, &locs440, &a0, &a1, &a2, self, tensor1, tensor2, r0)
 	return r0
 }
 
@@ -8149,9 +8491,10 @@ func Addcdiv_(self *torch.Tensor, tensor1 *torch.Tensor, tensor2 *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opAddcdiv_, &locs422, &a0, &a1, &a2, self, tensor1, tensor2)
+	checksPre55(&c, &opAddcdiv_, &locs441, &a0, &a1, &a2, self, tensor1, tensor2)
+	defer c.Abandon()
 	r0 := kernels.Addcdiv_(self, tensor1, tensor2, value)
-	checksPost41(&c, &locs422, &a0, &a1, &a2, self, tensor1, tensor2)
+	checksPost52(&c, &locs441, &a0, &a1, &a2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -8167,9 +8510,9 @@ func CrossEntropyLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 		return kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opCrossEntropyLoss, &locs160)
+	checksPre9(&c, &opCrossEntropyLoss, &locs166)
 	r0 := kernels.CrossEntropyLoss(self, target, weight, reduction, ignore_index, label_smoothing)
-	checksPost6(&c, &locs160)
+	checksPost10(&c, &locs166)
 	return r0
 }
 
@@ -8186,9 +8529,10 @@ func TriangularSolveX(self *torch.Tensor, A *torch.Tensor, upper bool, transpose
 	}
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
-	checksPre18(&c, &opTriangularSolveX, &locs423, &a0, &a1, &a5, &a6, self, A, X, M)
+	checksPre226(&c, &opTriangularSolveX, &locs442, &a0, &a1, &a5, &a6, self, A, X, M)
+	defer c.Abandon()
 	r0, r1 := kernels.TriangularSolveX(self, A, upper, transpose, unitriangular, X, M)
-	checksPost19(&c, &locs423, &a0, &a1, &a5, &a6, self, A, X, M)
+	checksPost24(&c, &locs442, &a0, &a1, &a5, &a6, self, A, X, M)
 	return r0, r1
 }
 
@@ -8205,9 +8549,9 @@ func TriangularSolve(self *torch.Tensor, A *torch.Tensor, upper bool, transpose 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre20(&c, &opTriangularSolve, &locs424, &a0, &a1, self, A)
+	checksPre25(&c, &opTriangularSolve, &locs443, &a0, &a1, self, A)
 	r0, r1 := kernels.TriangularSolve(self, A, upper, transpose, unitriangular)
-	checksPost21(&c, &locs424, &a0, &a1, self, A, r0, r1)
+	checksPost26(&c, &locs443, &a0, &a1, self, A, r0, r1)
 	return r0, r1
 }
 
@@ -8225,9 +8569,9 @@ func XLinalgCheckErrors(info *torch.Tensor, api_name string, is_matrix bool) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opXLinalgCheckErrors, &locs425, &a0, info)
+	checksPre18(&c, &opXLinalgCheckErrors, &locs444, &a0, info)
 	kernels.XLinalgCheckErrors(info, api_name, is_matrix)
-	checksPost14(&c, &locs425, &a0, info)
+	checksPost19(&c, &locs444, &a0, info)
 }
 
 var opLinalgSolveTriangularOut = asserts.Op{
@@ -8243,9 +8587,10 @@ func LinalgSolveTriangularOut(self *torch.Tensor, B *torch.Tensor, upper bool, l
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre40(&c, &opLinalgSolveTriangularOut, &locs426, &a0, &a1, &a5, self, B, out)
+	checksPre51(&c, &opLinalgSolveTriangularOut, &locs445, &a0, &a1, &a5, self, B, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgSolveTriangularOut(self, B, upper, left, unitriangular, out)
-	checksPost41(&c, &locs426, &a0, &a1, &a5, self, B, out)
+	checksPost52(&c, &locs445, &a0, &a1, &a5, self, B, out)
 	return r0
 }
 
@@ -8262,9 +8607,9 @@ func LinalgSolveTriangular(self *torch.Tensor, B *torch.Tensor, upper bool, left
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLinalgSolveTriangular, &locs427, &a0, &a1, self, B)
+	checksPre12(&c, &opLinalgSolveTriangular, &locs446, &a0, &a1, self, B)
 	r0 := kernels.LinalgSolveTriangular(self, B, upper, left, unitriangular)
-	checksPost9(&c, &locs427, &a0, &a1, self, B, r0)
+	checksPost13(&c, &locs446, &a0, &a1, self, B, r0)
 	return r0
 }
 
@@ -8280,9 +8625,9 @@ func LinalgVander(x *torch.Tensor, N *int64) *torch.Tensor {
 		return kernels.LinalgVander(x, N)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgVander, &locs293)
+	checksPre0(&c, &opLinalgVander, &locs305)
 	r0 := kernels.LinalgVander(x, N)
-	checksPost1(&c, &locs293)
+	checksPost1(&c, &locs305)
 	return r0
 }
 
@@ -8298,9 +8643,11 @@ func SvdU(self *torch.Tensor, some bool, compute_uv bool, U *torch.Tensor, S *to
 		return kernels.SvdU(self, some, compute_uv, U, S, V)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opSvdU, &locs428)
+	var a3, a4, a5 asserts.Saved
+	checksPre114(&c, &opSvdU, &locs447, &a3, &a4, &a5, U, S, V)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.SvdU(self, some, compute_uv, U, S, V)
-	checksPost23(&c, &locs428)
+	checksPost115(&c, &locs447, &a3, &a4, &a5, U, S, V)
 	return r0, r1, r2
 }
 
@@ -8316,9 +8663,9 @@ func Svd(self *torch.Tensor, some bool, compute_uv bool) (*torch.Tensor, *torch.
 		return kernels.Svd(self, some, compute_uv)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opSvd, &locs291)
+	checksPre44(&c, &opSvd, &locs303)
 	r0, r1, r2 := kernels.Svd(self, some, compute_uv)
-	checksPost172(&c, &locs291)
+	checksPost227(&c, &locs303)
 	return r0, r1, r2
 }
 
@@ -8352,9 +8699,11 @@ func Swapaxes_(self *torch.Tensor, axis0 int64, axis1 int64) *torch.Tensor {
 		return kernels.Swapaxes_(self, axis0, axis1)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSwapaxes_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opSwapaxes_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Swapaxes_(self, axis0, axis1)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8388,9 +8737,11 @@ func Swapdims_(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor {
 		return kernels.Swapdims_(self, dim0, dim1)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opSwapdims_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opSwapdims_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Swapdims_(self, dim0, dim1)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8407,9 +8758,10 @@ func CholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opCholeskyOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opCholeskyOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.CholeskyOut(self, upper, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8426,9 +8778,9 @@ func Cholesky(self *torch.Tensor, upper bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCholesky, &locs0, &a0, self)
+	checksPre46(&c, &opCholesky, &locs0, &a0, self)
 	r0 := kernels.Cholesky(self, upper)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8445,9 +8797,10 @@ func CholeskySolveOut(self *torch.Tensor, input2 *torch.Tensor, upper bool, out 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opCholeskySolveOut, &locs429, &a0, &a1, &a3, self, input2, out)
+	checksPre51(&c, &opCholeskySolveOut, &locs448, &a0, &a1, &a3, self, input2, out)
+	defer c.Abandon()
 	r0 := kernels.CholeskySolveOut(self, input2, upper, out)
-	checksPost41(&c, &locs429, &a0, &a1, &a3, self, input2, out)
+	checksPost52(&c, &locs448, &a0, &a1, &a3, self, input2, out)
 	return r0
 }
 
@@ -8464,9 +8817,9 @@ func CholeskySolve(self *torch.Tensor, input2 *torch.Tensor, upper bool) *torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opCholeskySolve, &locs430, &a0, &a1, self, input2)
+	checksPre12(&c, &opCholeskySolve, &locs449, &a0, &a1, self, input2)
 	r0 := kernels.CholeskySolve(self, input2, upper)
-	checksPost9(&c, &locs430, &a0, &a1, self, input2, r0)
+	checksPost13(&c, &locs449, &a0, &a1, self, input2, r0)
 	return r0
 }
 
@@ -8482,9 +8835,9 @@ func XCholeskySolveHelper(self *torch.Tensor, A *torch.Tensor, upper bool) *torc
 		return kernels.XCholeskySolveHelper(self, A, upper)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXCholeskySolveHelper, &locs431)
+	checksPre9(&c, &opXCholeskySolveHelper, &locs450)
 	r0 := kernels.XCholeskySolveHelper(self, A, upper)
-	checksPost6(&c, &locs431)
+	checksPost10(&c, &locs450)
 	return r0
 }
 
@@ -8500,9 +8853,11 @@ func XCholeskySolveHelperOut(self *torch.Tensor, A *torch.Tensor, upper bool, ou
 		return kernels.XCholeskySolveHelperOut(self, A, upper, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXCholeskySolveHelperOut, &locs432)
+	var a3 asserts.Saved
+	checksPre14(&c, &opXCholeskySolveHelperOut, &locs451, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XCholeskySolveHelperOut(self, A, upper, out)
-	checksPost10(&c, &locs432)
+	checksPost15(&c, &locs451, &a3, out)
 	return r0
 }
 
@@ -8519,9 +8874,9 @@ func CholeskyInverse(self *torch.Tensor, upper bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCholeskyInverse, &locs0, &a0, self)
+	checksPre46(&c, &opCholeskyInverse, &locs0, &a0, self)
 	r0 := kernels.CholeskyInverse(self, upper)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8538,9 +8893,10 @@ func CholeskyInverseOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opCholeskyInverseOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opCholeskyInverseOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.CholeskyInverseOut(self, upper, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8556,9 +8912,11 @@ func QrQ(self *torch.Tensor, some bool, Q *torch.Tensor, R *torch.Tensor) (*torc
 		return kernels.QrQ(self, some, Q, R)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opQrQ, &locs433)
+	var a2, a3 asserts.Saved
+	checksPre42(&c, &opQrQ, &locs452, &a2, &a3, Q, R)
+	defer c.Abandon()
 	r0, r1 := kernels.QrQ(self, some, Q, R)
-	checksPost10(&c, &locs433)
+	checksPost43(&c, &locs452, &a2, &a3, Q, R)
 	return r0, r1
 }
 
@@ -8574,9 +8932,9 @@ func Qr(self *torch.Tensor, some bool) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Qr(self, some)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opQr, &locs27)
+	checksPre9(&c, &opQr, &locs27)
 	r0, r1 := kernels.Qr(self, some)
-	checksPost7(&c, &locs27)
+	checksPost11(&c, &locs27)
 	return r0, r1
 }
 
@@ -8593,9 +8951,10 @@ func GeqrfA(self *torch.Tensor, a *torch.Tensor, tau *torch.Tensor) (*torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opGeqrfA, &locs434, &a0, &a1, &a2, self, a, tau)
+	checksPre93(&c, &opGeqrfA, &locs453, &a0, &a1, &a2, self, a, tau)
+	defer c.Abandon()
 	r0, r1 := kernels.GeqrfA(self, a, tau)
-	checksPost41(&c, &locs434, &a0, &a1, &a2, self, a, tau)
+	checksPost52(&c, &locs453, &a0, &a1, &a2, self, a, tau)
 	return r0, r1
 }
 
@@ -8612,9 +8971,9 @@ func Geqrf(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opGeqrf, &locs27, &a0, self)
+	checksPre40(&c, &opGeqrf, &locs27, &a0, self)
 	r0, r1 := kernels.Geqrf(self)
-	checksPost35(&c, &locs27, &a0, self, r0, r1)
+	checksPost41(&c, &locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -8630,9 +8989,9 @@ func Orgqr(self *torch.Tensor, input2 *torch.Tensor) *torch.Tensor {
 		return kernels.Orgqr(self, input2)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opOrgqr, &locs430)
+	checksPre9(&c, &opOrgqr, &locs449)
 	r0 := kernels.Orgqr(self, input2)
-	checksPost6(&c, &locs430)
+	checksPost10(&c, &locs449)
 	return r0
 }
 
@@ -8648,9 +9007,11 @@ func OrgqrOut(self *torch.Tensor, input2 *torch.Tensor, out *torch.Tensor) *torc
 		return kernels.OrgqrOut(self, input2, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opOrgqrOut, &locs429)
+	var a2 asserts.Saved
+	checksPre14(&c, &opOrgqrOut, &locs454, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.OrgqrOut(self, input2, out)
-	checksPost10(&c, &locs429)
+	checksPost15(&c, &locs454, &a2, out)
 	return r0
 }
 
@@ -8667,9 +9028,10 @@ func OrmqrOut(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, le
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre18(&c, &opOrmqrOut, &locs435, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	checksPre56(&c, &opOrmqrOut, &locs455, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	defer c.Abandon()
 	r0 := kernels.OrmqrOut(self, input2, input3, left, transpose, out)
-	checksPost19(&c, &locs435, &a0, &a1, &a2, &a5, self, input2, input3, out)
+	checksPost24(&c, &locs455, &a0, &a1, &a2, &a5, self, input2, input3, out)
 	return r0
 }
 
@@ -8686,9 +9048,9 @@ func Ormqr(self *torch.Tensor, input2 *torch.Tensor, input3 *torch.Tensor, left 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opOrmqr, &locs436, &a0, &a1, &a2, self, input2, input3)
+	checksPre53(&c, &opOrmqr, &locs456, &a0, &a1, &a2, self, input2, input3)
 	r0 := kernels.Ormqr(self, input2, input3, left, transpose)
-	checksPost43(&c, &locs436, &a0, &a1, &a2, self, input2, input3, r0)
+	checksPost54(&c, &locs456, &a0, &a1, &a2, self, input2, input3, r0)
 	return r0
 }
 
@@ -8704,9 +9066,9 @@ func XLuWithInfo(self *torch.Tensor, pivot bool, check_errors bool) (*torch.Tens
 		return kernels.XLuWithInfo(self, pivot, check_errors)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXLuWithInfo, &locs291)
+	checksPre44(&c, &opXLuWithInfo, &locs303)
 	r0, r1, r2 := kernels.XLuWithInfo(self, pivot, check_errors)
-	checksPost172(&c, &locs291)
+	checksPost227(&c, &locs303)
 	return r0, r1, r2
 }
 
@@ -8722,9 +9084,11 @@ func LuSolveOut(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tens
 		return kernels.LuSolveOut(self, LU_data, LU_pivots, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opLuSolveOut, &locs437)
+	var a3 asserts.Saved
+	checksPre58(&c, &opLuSolveOut, &locs457, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LuSolveOut(self, LU_data, LU_pivots, out)
-	checksPost23(&c, &locs437)
+	checksPost59(&c, &locs457, &a3, out)
 	return r0
 }
 
@@ -8740,9 +9104,9 @@ func LuSolve(self *torch.Tensor, LU_data *torch.Tensor, LU_pivots *torch.Tensor)
 		return kernels.LuSolve(self, LU_data, LU_pivots)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opLuSolve, &locs438)
+	checksPre44(&c, &opLuSolve, &locs458)
 	r0 := kernels.LuSolve(self, LU_data, LU_pivots)
-	checksPost44(&c, &locs438)
+	checksPost57(&c, &locs458)
 	return r0
 }
 
@@ -8759,9 +9123,9 @@ func LuUnpack(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data bool, 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre173(&c, &opLuUnpack, &locs439, &a0, &a1, LU_data, LU_pivots)
+	checksPre228(&c, &opLuUnpack, &locs459, &a0, &a1, LU_data, LU_pivots)
 	r0, r1, r2 := kernels.LuUnpack(LU_data, LU_pivots, unpack_data, unpack_pivots)
-	checksPost174(&c, &locs439, &a0, &a1, LU_data, LU_pivots)
+	checksPost229(&c, &locs459, &a0, &a1, LU_data, LU_pivots)
 	return r0, r1, r2
 }
 
@@ -8778,9 +9142,10 @@ func LuUnpackOut(LU_data *torch.Tensor, LU_pivots *torch.Tensor, unpack_data boo
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6 asserts.Saved
-	checksPre175(&c, &opLuUnpackOut, &locs440, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	checksPre230(&c, &opLuUnpackOut, &locs460, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LuUnpackOut(LU_data, LU_pivots, unpack_data, unpack_pivots, P, L, U)
-	checksPost176(&c, &locs440, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
+	checksPost231(&c, &locs460, &a0, &a1, &a4, &a5, &a6, LU_data, LU_pivots, P, L, U)
 	return r0, r1, r2
 }
 
@@ -8797,9 +9162,10 @@ func MultinomialOut(self *torch.Tensor, num_samples int64, replacement bool, gen
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opMultinomialOut, &locs40, &a0, &a4, self, out)
+	checksPre48(&c, &opMultinomialOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.MultinomialOut(self, num_samples, replacement, generator, out)
-	checksPost12(&c, &locs40, &a0, &a4, self, out)
+	checksPost17(&c, &locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -8816,9 +9182,9 @@ func Multinomial(self *torch.Tensor, num_samples int64, replacement bool, genera
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMultinomial, &locs0, &a0, self)
+	checksPre46(&c, &opMultinomial, &locs0, &a0, self)
 	r0 := kernels.Multinomial(self, num_samples, replacement, generator)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8835,9 +9201,10 @@ func LgammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opLgammaOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opLgammaOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.LgammaOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8854,9 +9221,10 @@ func Lgamma_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLgamma_, &locs3, &a0, self)
+	checksPre7(&c, &opLgamma_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Lgamma_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8873,9 +9241,9 @@ func Lgamma(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLgamma, &locs0, &a0, self)
+	checksPre46(&c, &opLgamma, &locs0, &a0, self)
 	r0 := kernels.Lgamma(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8892,9 +9260,10 @@ func DigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opDigammaOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opDigammaOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.DigammaOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8911,9 +9280,9 @@ func Digamma(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opDigamma, &locs0, &a0, self)
+	checksPre46(&c, &opDigamma, &locs0, &a0, self)
 	r0 := kernels.Digamma(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8930,9 +9299,10 @@ func PolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opPolygammaOut, &locs40, &a1, &a2, self, out)
+	checksPre48(&c, &opPolygammaOut, &locs40, &a1, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.PolygammaOut(n, self, out)
-	checksPost12(&c, &locs40, &a1, &a2, self, out)
+	checksPost17(&c, &locs40, &a1, &a2, self, out)
 	return r0
 }
 
@@ -8949,9 +9319,9 @@ func Polygamma(n int64, self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opPolygamma, &locs0, &a1, self)
+	checksPre46(&c, &opPolygamma, &locs0, &a1, self)
 	r0 := kernels.Polygamma(n, self)
-	checksPost38(&c, &locs0, &a1, self, r0)
+	checksPost47(&c, &locs0, &a1, self, r0)
 	return r0
 }
 
@@ -8968,9 +9338,10 @@ func Polygamma_(self *torch.Tensor, n int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opPolygamma_, &locs3, &a0, self)
+	checksPre7(&c, &opPolygamma_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Polygamma_(self, n)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8987,9 +9358,9 @@ func Erfinv(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opErfinv, &locs0, &a0, self)
+	checksPre46(&c, &opErfinv, &locs0, &a0, self)
 	r0 := kernels.Erfinv(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9006,9 +9377,10 @@ func Erfinv_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opErfinv_, &locs3, &a0, self)
+	checksPre7(&c, &opErfinv_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Erfinv_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -9025,9 +9397,10 @@ func ErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opErfinvOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opErfinvOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.ErfinvOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9044,9 +9417,9 @@ func I0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opI0, &locs0, &a0, self)
+	checksPre46(&c, &opI0, &locs0, &a0, self)
 	r0 := kernels.I0(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9063,9 +9436,10 @@ func I0_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opI0_, &locs3, &a0, self)
+	checksPre7(&c, &opI0_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.I0_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -9082,9 +9456,10 @@ func I0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opI0Out, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opI0Out, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.I0Out(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9101,9 +9476,9 @@ func Sign(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSign, &locs0, &a0, self)
+	checksPre46(&c, &opSign, &locs0, &a0, self)
 	r0 := kernels.Sign(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9120,9 +9495,10 @@ func Sign_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSign_, &locs3, &a0, self)
+	checksPre7(&c, &opSign_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Sign_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -9139,9 +9515,10 @@ func SignOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSignOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opSignOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SignOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9158,9 +9535,9 @@ func Signbit(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSignbit, &locs0, &a0, self)
+	checksPre46(&c, &opSignbit, &locs0, &a0, self)
 	r0 := kernels.Signbit(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9177,9 +9554,10 @@ func SignbitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSignbitOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opSignbitOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SignbitOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -9196,9 +9574,9 @@ func Dist(self *torch.Tensor, other *torch.Tensor, p torch.Scalar) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opDist, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opDist, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Dist(self, other, p)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -9214,9 +9592,11 @@ func DistOut(self *torch.Tensor, other *torch.Tensor, p torch.Scalar, out *torch
 		return kernels.DistOut(self, other, p, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opDistOut, &locs7)
+	var a3 asserts.Saved
+	checksPre14(&c, &opDistOut, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.DistOut(self, other, p, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a3, out)
 	return r0
 }
 
@@ -9233,9 +9613,10 @@ func Atan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opAtan2Out, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opAtan2Out, &locs42, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.Atan2Out(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 

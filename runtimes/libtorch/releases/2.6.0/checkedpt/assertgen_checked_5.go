@@ -23,9 +23,10 @@ func Atan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAtan2_, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opAtan2_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Atan2_(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -42,9 +43,9 @@ func Atan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opAtan2, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opAtan2, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Atan2(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -60,9 +61,9 @@ func Arctan2(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan2(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opArctan2, &locs6)
+	checksPre9(&c, &opArctan2, &locs6)
 	r0 := kernels.Arctan2(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -78,9 +79,11 @@ func Arctan2Out(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 		return kernels.Arctan2Out(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opArctan2Out, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opArctan2Out, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.Arctan2Out(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -96,9 +99,11 @@ func Arctan2_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Arctan2_(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArctan2_, &locs8)
+	var a0 asserts.Saved
+	checksPre3(&c, &opArctan2_, &locs8, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Arctan2_(self, other)
-	checksPost2(&c, &locs8)
+	checksPost4(&c, &locs8, &a0, self)
 	return r0
 }
 
@@ -115,9 +120,10 @@ func LerpScalarOut(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar, o
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opLerpScalarOut, &locs441, &a0, &a1, &a3, self, end, out)
+	checksPre51(&c, &opLerpScalarOut, &locs461, &a0, &a1, &a3, self, end, out)
+	defer c.Abandon()
 	r0 := kernels.LerpScalarOut(self, end, weight, out)
-	checksPost41(&c, &locs441, &a0, &a1, &a3, self, end, out)
+	checksPost52(&c, &locs461, &a0, &a1, &a3, self, end, out)
 	return r0
 }
 
@@ -134,9 +140,10 @@ func LerpTensorOut(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre18(&c, &opLerpTensorOut, &locs442, &a0, &a1, &a2, &a3, self, end, weight, out)
+	checksPre56(&c, &opLerpTensorOut, &locs462, &a0, &a1, &a2, &a3, self, end, weight, out)
+	defer c.Abandon()
 	r0 := kernels.LerpTensorOut(self, end, weight, out)
-	checksPost19(&c, &locs442, &a0, &a1, &a2, &a3, self, end, weight, out)
+	checksPost24(&c, &locs462, &a0, &a1, &a2, &a3, self, end, weight, out)
 	return r0
 }
 
@@ -153,9 +160,9 @@ func LerpScalar(self *torch.Tensor, end *torch.Tensor, weight torch.Scalar) *tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLerpScalar, &locs443, &a0, &a1, self, end)
+	checksPre12(&c, &opLerpScalar, &locs463, &a0, &a1, self, end)
 	r0 := kernels.LerpScalar(self, end, weight)
-	checksPost9(&c, &locs443, &a0, &a1, self, end, r0)
+	checksPost13(&c, &locs463, &a0, &a1, self, end, r0)
 	return r0
 }
 
@@ -172,9 +179,9 @@ func LerpTensor(self *torch.Tensor, end *torch.Tensor, weight *torch.Tensor) *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opLerpTensor, &locs444, &a0, &a1, &a2, self, end, weight)
+	checksPre53(&c, &opLerpTensor, &locs464, &a0, &a1, &a2, self, end, weight)
 	r0 := kernels.LerpTensor(self, end, weight)
-	checksPost43(&c, &locs444, &a0, &a1, &a2, self, end, weight, r0)
+	checksPost54(&c, &locs464, &a0, &a1, &a2, self, end, weight, r0)
 	return r0
 }
 
@@ -191,9 +198,10 @@ func HistcOut(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scal
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opHistcOut, &locs40, &a0, &a4, self, out)
+	checksPre48(&c, &opHistcOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.HistcOut(self, bins, min_, max_, out)
-	checksPost12(&c, &locs40, &a0, &a4, self, out)
+	checksPost17(&c, &locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -210,9 +218,9 @@ func Histc(self *torch.Tensor, bins int64, min_ torch.Scalar, max_ torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opHistc, &locs0, &a0, self)
+	checksPre46(&c, &opHistc, &locs0, &a0, self)
 	r0 := kernels.Histc(self, bins, min_, max_)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -228,9 +236,11 @@ func HistogramBinsTensorOut(self *torch.Tensor, bins *torch.Tensor, weight *torc
 		return kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opHistogramBinsTensorOut, &locs445)
+	var a4, a5 asserts.Saved
+	checksPre27(&c, &opHistogramBinsTensorOut, &locs465, &a4, &a5, hist, bin_edges)
+	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinsTensorOut(self, bins, weight, density, hist, bin_edges)
-	checksPost23(&c, &locs445)
+	checksPost28(&c, &locs465, &a4, &a5, hist, bin_edges)
 	return r0, r1
 }
 
@@ -246,9 +256,9 @@ func HistogramBinsTensor(self *torch.Tensor, bins *torch.Tensor, weight *torch.T
 		return kernels.HistogramBinsTensor(self, bins, weight, density)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opHistogramBinsTensor, &locs446)
+	checksPre44(&c, &opHistogramBinsTensor, &locs466)
 	r0, r1 := kernels.HistogramBinsTensor(self, bins, weight, density)
-	checksPost36(&c, &locs446)
+	checksPost45(&c, &locs466)
 	return r0, r1
 }
 
@@ -264,9 +274,11 @@ func HistogramBinCtOut(self *torch.Tensor, bins int64, range_ []float64, weight 
 		return kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHistogramBinCtOut, &locs447)
+	var a5, a6 asserts.Saved
+	checksPre42(&c, &opHistogramBinCtOut, &locs467, &a5, &a6, hist, bin_edges)
+	defer c.Abandon()
 	r0, r1 := kernels.HistogramBinCtOut(self, bins, range_, weight, density, hist, bin_edges)
-	checksPost10(&c, &locs447)
+	checksPost43(&c, &locs467, &a5, &a6, hist, bin_edges)
 	return r0, r1
 }
 
@@ -282,9 +294,9 @@ func HistogramBinCt(self *torch.Tensor, bins int64, range_ []float64, weight *to
 		return kernels.HistogramBinCt(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHistogramBinCt, &locs27)
+	checksPre9(&c, &opHistogramBinCt, &locs27)
 	r0, r1 := kernels.HistogramBinCt(self, bins, range_, weight, density)
-	checksPost7(&c, &locs27)
+	checksPost11(&c, &locs27)
 	return r0, r1
 }
 
@@ -300,9 +312,9 @@ func XHistogramddBinEdges(self *torch.Tensor, bins []int64, range_ []float64, we
 		return kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXHistogramddBinEdges, &locs3)
+	checksPre5(&c, &opXHistogramddBinEdges, &locs3)
 	r0 := kernels.XHistogramddBinEdges(self, bins, range_, weight, density)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -323,9 +335,10 @@ func XHistogramddBinEdgesOut(self *torch.Tensor, bins []int64, range_ []float64,
 		a0 asserts.Saved
 		l5 asserts.SavedList
 	)
-	checksPre128(&c, &opXHistogramddBinEdgesOut, &locs40, &a0, &l5, self, out)
+	checksPre172(&c, &opXHistogramddBinEdgesOut, &locs40, &a0, &l5, self, out)
+	defer c.Abandon()
 	kernels.XHistogramddBinEdgesOut(self, bins, range_, weight, density, out)
-	checksPost129(&c, &locs40, &a0, &l5, self, out)
+	checksPost173(&c, &locs40, &a0, &l5, self, out)
 }
 
 var opXHistogramddFromBinCts = asserts.Op{
@@ -358,9 +371,11 @@ func XHistogramddFromBinCtsOut(self *torch.Tensor, bins []int64, range_ []float6
 		return kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXHistogramddFromBinCtsOut, &locs40)
+	var a5 asserts.Saved
+	checksPre3(&c, &opXHistogramddFromBinCtsOut, &locs41, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinCtsOut(self, bins, range_, weight, density, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a5, out)
 	return r0
 }
 
@@ -376,9 +391,9 @@ func XHistogramddFromBinTensors(self *torch.Tensor, bins []*torch.Tensor, weight
 		return kernels.XHistogramddFromBinTensors(self, bins, weight, density)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXHistogramddFromBinTensors, &locs448)
+	checksPre9(&c, &opXHistogramddFromBinTensors, &locs468)
 	r0 := kernels.XHistogramddFromBinTensors(self, bins, weight, density)
-	checksPost6(&c, &locs448)
+	checksPost10(&c, &locs468)
 	return r0
 }
 
@@ -394,9 +409,11 @@ func XHistogramddFromBinTensorsOut(self *torch.Tensor, bins []*torch.Tensor, wei
 		return kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXHistogramddFromBinTensorsOut, &locs449)
+	var a4 asserts.Saved
+	checksPre14(&c, &opXHistogramddFromBinTensorsOut, &locs469, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XHistogramddFromBinTensorsOut(self, bins, weight, density, out)
-	checksPost10(&c, &locs449)
+	checksPost15(&c, &locs469, &a4, out)
 	return r0
 }
 
@@ -448,9 +465,9 @@ func HistogramddTensorListBins(self *torch.Tensor, bins []*torch.Tensor, range_ 
 		return kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHistogramddTensorListBins, &locs448)
+	checksPre9(&c, &opHistogramddTensorListBins, &locs468)
 	r0, r1 := kernels.HistogramddTensorListBins(self, bins, range_, weight, density)
-	checksPost6(&c, &locs448)
+	checksPost10(&c, &locs468)
 	return r0, r1
 }
 
@@ -467,9 +484,10 @@ func FmodScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opFmodScalarOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opFmodScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.FmodScalarOut(self, other, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -486,9 +504,9 @@ func FmodScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opFmodScalar, &locs0, &a0, self)
+	checksPre46(&c, &opFmodScalar, &locs0, &a0, self)
 	r0 := kernels.FmodScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -505,9 +523,10 @@ func Fmod_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opFmod_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opFmod_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Fmod_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -524,9 +543,10 @@ func FmodTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opFmodTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opFmodTensorOut, &locs42, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.FmodTensorOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -543,9 +563,9 @@ func FmodTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opFmodTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opFmodTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.FmodTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -562,9 +582,10 @@ func Fmod_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opFmod_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opFmod_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Fmod_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -581,9 +602,10 @@ func HypotOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opHypotOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opHypotOut, &locs42, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.HypotOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -600,9 +622,9 @@ func Hypot(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opHypot, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opHypot, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Hypot(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -619,9 +641,10 @@ func Hypot_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opHypot_, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opHypot_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Hypot_(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -638,9 +661,10 @@ func IgammaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opIgammaOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opIgammaOut, &locs42, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.IgammaOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -657,9 +681,9 @@ func Igamma(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opIgamma, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opIgamma, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Igamma(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -676,9 +700,10 @@ func Igamma_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opIgamma_, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opIgamma_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Igamma_(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -695,9 +720,10 @@ func IgammacOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opIgammacOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opIgammacOut, &locs42, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.IgammacOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -714,9 +740,9 @@ func Igammac(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opIgammac, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opIgammac, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Igammac(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -733,9 +759,10 @@ func Igammac_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opIgammac_, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opIgammac_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Igammac_(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -752,9 +779,10 @@ func NextafterOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opNextafterOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opNextafterOut, &locs42, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.NextafterOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -771,9 +799,9 @@ func Nextafter(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opNextafter, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opNextafter, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Nextafter(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -790,9 +818,10 @@ func Nextafter_(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opNextafter_, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opNextafter_, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Nextafter_(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -809,9 +838,10 @@ func RemainderScalarOut(self *torch.Tensor, other torch.Scalar, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opRemainderScalarOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opRemainderScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.RemainderScalarOut(self, other, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -828,9 +858,9 @@ func RemainderScalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRemainderScalar, &locs0, &a0, self)
+	checksPre46(&c, &opRemainderScalar, &locs0, &a0, self)
 	r0 := kernels.RemainderScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -847,9 +877,10 @@ func Remainder_Scalar(self *torch.Tensor, other torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opRemainder_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opRemainder_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Remainder_Scalar(self, other)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -866,9 +897,10 @@ func RemainderTensorOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opRemainderTensorOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opRemainderTensorOut, &locs42, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.RemainderTensorOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -885,9 +917,9 @@ func RemainderTensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opRemainderTensor, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opRemainderTensor, &locs6, &a0, &a1, self, other)
 	r0 := kernels.RemainderTensor(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -904,9 +936,10 @@ func Remainder_Tensor(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opRemainder_Tensor, &locs8, &a0, &a1, self, other)
+	checksPre50(&c, &opRemainder_Tensor, &locs8, &a0, &a1, self, other)
+	defer c.Abandon()
 	r0 := kernels.Remainder_Tensor(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -922,9 +955,9 @@ func RemainderScalarTensor(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 		return kernels.RemainderScalarTensor(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRemainderScalarTensor, &locs206)
+	checksPre0(&c, &opRemainderScalarTensor, &locs214)
 	r0 := kernels.RemainderScalarTensor(self, other)
-	checksPost1(&c, &locs206)
+	checksPost1(&c, &locs214)
 	return r0
 }
 
@@ -940,9 +973,11 @@ func RemainderScalarTensorOut(self torch.Scalar, other *torch.Tensor, out *torch
 		return kernels.RemainderScalarTensorOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRemainderScalarTensorOut, &locs207)
+	var a2 asserts.Saved
+	checksPre3(&c, &opRemainderScalarTensorOut, &locs431, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.RemainderScalarTensorOut(self, other, out)
-	checksPost2(&c, &locs207)
+	checksPost31(&c, &locs431, &a2, out)
 	return r0
 }
 
@@ -959,9 +994,9 @@ func Min(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMin, &locs0, &a0, self)
+	checksPre46(&c, &opMin, &locs0, &a0, self)
 	r0 := kernels.Min(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -978,9 +1013,10 @@ func MinUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opMinUnaryOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opMinUnaryOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.MinUnaryOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -997,9 +1033,9 @@ func Fmin(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opFmin, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opFmin, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Fmin(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1016,9 +1052,10 @@ func FminOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opFminOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opFminOut, &locs42, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.FminOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -1035,9 +1072,9 @@ func Max(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMax, &locs0, &a0, self)
+	checksPre46(&c, &opMax, &locs0, &a0, self)
 	r0 := kernels.Max(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1054,9 +1091,9 @@ func Fmax(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opFmax, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opFmax, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Fmax(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1073,9 +1110,10 @@ func FmaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opFmaxOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opFmaxOut, &locs42, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.FmaxOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -1092,9 +1130,9 @@ func Maximum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMaximum, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opMaximum, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Maximum(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1111,9 +1149,10 @@ func MaximumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opMaximumOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opMaximumOut, &locs42, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MaximumOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -1129,9 +1168,9 @@ func MaxOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MaxOther(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMaxOther, &locs6)
+	checksPre9(&c, &opMaxOther, &locs6)
 	r0 := kernels.MaxOther(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -1147,9 +1186,11 @@ func MaxOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.MaxOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMaxOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opMaxOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.MaxOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -1166,9 +1207,10 @@ func MaxUnaryOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opMaxUnaryOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opMaxUnaryOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.MaxUnaryOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1185,9 +1227,9 @@ func Minimum(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMinimum, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opMinimum, &locs6, &a0, &a1, self, other)
 	r0 := kernels.Minimum(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -1204,9 +1246,10 @@ func MinimumOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *tor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opMinimumOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opMinimumOut, &locs42, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.MinimumOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -1222,9 +1265,11 @@ func MinOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch.T
 		return kernels.MinOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMinOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opMinOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.MinOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -1240,9 +1285,9 @@ func MinOther(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.MinOther(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMinOther, &locs6)
+	checksPre9(&c, &opMinOther, &locs6)
 	r0 := kernels.MinOther(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -1258,9 +1303,9 @@ func Quantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, int
 		return kernels.Quantile(self, q, dim, keepdim, interpolation)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opQuantile, &locs450)
+	checksPre9(&c, &opQuantile, &locs470)
 	r0 := kernels.Quantile(self, q, dim, keepdim, interpolation)
-	checksPost6(&c, &locs450)
+	checksPost10(&c, &locs470)
 	return r0
 }
 
@@ -1276,9 +1321,11 @@ func QuantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 		return kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opQuantileOut, &locs451)
+	var a5 asserts.Saved
+	checksPre14(&c, &opQuantileOut, &locs471, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.QuantileOut(self, q, dim, keepdim, interpolation, out)
-	checksPost10(&c, &locs451)
+	checksPost15(&c, &locs471, &a5, out)
 	return r0
 }
 
@@ -1312,9 +1359,11 @@ func QuantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim bool, 
 		return kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opQuantileScalarOut, &locs40)
+	var a5 asserts.Saved
+	checksPre3(&c, &opQuantileScalarOut, &locs41, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.QuantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a5, out)
 	return r0
 }
 
@@ -1330,9 +1379,9 @@ func Nanquantile(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim bool, 
 		return kernels.Nanquantile(self, q, dim, keepdim, interpolation)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNanquantile, &locs450)
+	checksPre9(&c, &opNanquantile, &locs470)
 	r0 := kernels.Nanquantile(self, q, dim, keepdim, interpolation)
-	checksPost6(&c, &locs450)
+	checksPost10(&c, &locs470)
 	return r0
 }
 
@@ -1348,9 +1397,11 @@ func NanquantileOut(self *torch.Tensor, q *torch.Tensor, dim *int64, keepdim boo
 		return kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNanquantileOut, &locs451)
+	var a5 asserts.Saved
+	checksPre14(&c, &opNanquantileOut, &locs471, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.NanquantileOut(self, q, dim, keepdim, interpolation, out)
-	checksPost10(&c, &locs451)
+	checksPost15(&c, &locs471, &a5, out)
 	return r0
 }
 
@@ -1384,9 +1435,11 @@ func NanquantileScalarOut(self *torch.Tensor, q float64, dim *int64, keepdim boo
 		return kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNanquantileScalarOut, &locs40)
+	var a5 asserts.Saved
+	checksPre3(&c, &opNanquantileScalarOut, &locs41, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.NanquantileScalarOut(self, q, dim, keepdim, interpolation, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a5, out)
 	return r0
 }
 
@@ -1403,9 +1456,10 @@ func SortValues(self *torch.Tensor, dim int64, descending bool, values *torch.Te
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre40(&c, &opSortValues, &locs115, &a0, &a3, &a4, self, values, indices)
+	checksPre93(&c, &opSortValues, &locs120, &a0, &a3, &a4, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.SortValues(self, dim, descending, values, indices)
-	checksPost41(&c, &locs115, &a0, &a3, &a4, self, values, indices)
+	checksPost52(&c, &locs120, &a0, &a3, &a4, self, values, indices)
 	return r0, r1
 }
 
@@ -1422,9 +1476,10 @@ func SortValuesStable(self *torch.Tensor, stable *bool, dim int64, descending bo
 	}
 	var c asserts.Call
 	var a0, a4, a5 asserts.Saved
-	checksPre40(&c, &opSortValuesStable, &locs115, &a0, &a4, &a5, self, values, indices)
+	checksPre93(&c, &opSortValuesStable, &locs120, &a0, &a4, &a5, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.SortValuesStable(self, stable, dim, descending, values, indices)
-	checksPost41(&c, &locs115, &a0, &a4, &a5, self, values, indices)
+	checksPost52(&c, &locs120, &a0, &a4, &a5, self, values, indices)
 	return r0, r1
 }
 
@@ -1441,9 +1496,9 @@ func Sort(self *torch.Tensor, dim int64, descending bool) (*torch.Tensor, *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opSort, &locs27, &a0, self)
+	checksPre40(&c, &opSort, &locs27, &a0, self)
 	r0, r1 := kernels.Sort(self, dim, descending)
-	checksPost35(&c, &locs27, &a0, self, r0, r1)
+	checksPost41(&c, &locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -1460,9 +1515,9 @@ func SortStable(self *torch.Tensor, stable *bool, dim int64, descending bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opSortStable, &locs27, &a0, self)
+	checksPre40(&c, &opSortStable, &locs27, &a0, self)
 	r0, r1 := kernels.SortStable(self, stable, dim, descending)
-	checksPost35(&c, &locs27, &a0, self, r0, r1)
+	checksPost41(&c, &locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -1478,9 +1533,11 @@ func SortDimnameValues(self *torch.Tensor, dim string, descending bool, values *
 		return kernels.SortDimnameValues(self, dim, descending, values, indices)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSortDimnameValues, &locs115)
+	var a3, a4 asserts.Saved
+	checksPre42(&c, &opSortDimnameValues, &locs121, &a3, &a4, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.SortDimnameValues(self, dim, descending, values, indices)
-	checksPost10(&c, &locs115)
+	checksPost43(&c, &locs121, &a3, &a4, values, indices)
 	return r0, r1
 }
 
@@ -1496,9 +1553,11 @@ func SortDimnameValuesStable(self *torch.Tensor, stable *bool, dim string, desce
 		return kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSortDimnameValuesStable, &locs115)
+	var a4, a5 asserts.Saved
+	checksPre42(&c, &opSortDimnameValuesStable, &locs121, &a4, &a5, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.SortDimnameValuesStable(self, stable, dim, descending, values, indices)
-	checksPost10(&c, &locs115)
+	checksPost43(&c, &locs121, &a4, &a5, values, indices)
 	return r0, r1
 }
 
@@ -1514,9 +1573,9 @@ func SortDimname(self *torch.Tensor, dim string, descending bool) (*torch.Tensor
 		return kernels.SortDimname(self, dim, descending)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSortDimname, &locs27)
+	checksPre9(&c, &opSortDimname, &locs27)
 	r0, r1 := kernels.SortDimname(self, dim, descending)
-	checksPost7(&c, &locs27)
+	checksPost11(&c, &locs27)
 	return r0, r1
 }
 
@@ -1532,9 +1591,9 @@ func SortDimnameStable(self *torch.Tensor, stable *bool, dim string, descending 
 		return kernels.SortDimnameStable(self, stable, dim, descending)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSortDimnameStable, &locs27)
+	checksPre9(&c, &opSortDimnameStable, &locs27)
 	r0, r1 := kernels.SortDimnameStable(self, stable, dim, descending)
-	checksPost7(&c, &locs27)
+	checksPost11(&c, &locs27)
 	return r0, r1
 }
 
@@ -1550,9 +1609,11 @@ func MsortOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.MsortOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opMsortOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opMsortOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.MsortOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -1622,9 +1683,11 @@ func ArgsortStableOut(self *torch.Tensor, stable bool, dim int64, descending boo
 		return kernels.ArgsortStableOut(self, stable, dim, descending, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opArgsortStableOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opArgsortStableOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.ArgsortStableOut(self, stable, dim, descending, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -1659,9 +1722,10 @@ func TopkValues(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bo
 	}
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
-	checksPre40(&c, &opTopkValues, &locs115, &a0, &a5, &a6, self, values, indices)
+	checksPre93(&c, &opTopkValues, &locs120, &a0, &a5, &a6, self, values, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.TopkValues(self, k_, dim, largest, sorted, values, indices)
-	checksPost41(&c, &locs115, &a0, &a5, &a6, self, values, indices)
+	checksPost52(&c, &locs120, &a0, &a5, &a6, self, values, indices)
 	return r0, r1
 }
 
@@ -1678,9 +1742,9 @@ func Topk(self *torch.Tensor, k_ int64, dim int64, largest bool, sorted bool) (*
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opTopk, &locs27, &a0, self)
+	checksPre40(&c, &opTopk, &locs27, &a0, self)
 	r0, r1 := kernels.Topk(self, k_, dim, largest, sorted)
-	checksPost35(&c, &locs27, &a0, self, r0, r1)
+	checksPost41(&c, &locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -1697,9 +1761,9 @@ func All(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAll, &locs0, &a0, self)
+	checksPre46(&c, &opAll, &locs0, &a0, self)
 	r0 := kernels.All(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1716,9 +1780,10 @@ func AllAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAllAllOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opAllAllOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AllAllOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1735,9 +1800,9 @@ func Any(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAny, &locs0, &a0, self)
+	checksPre46(&c, &opAny, &locs0, &a0, self)
 	r0 := kernels.Any(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1754,9 +1819,10 @@ func AnyAllOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opAnyAllOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opAnyAllOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.AnyAllOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1773,9 +1839,10 @@ func RenormOut(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scal
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opRenormOut, &locs40, &a0, &a4, self, out)
+	checksPre48(&c, &opRenormOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.RenormOut(self, p, dim, maxnorm, out)
-	checksPost12(&c, &locs40, &a0, &a4, self, out)
+	checksPost17(&c, &locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -1792,9 +1859,9 @@ func Renorm(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRenorm, &locs0, &a0, self)
+	checksPre46(&c, &opRenorm, &locs0, &a0, self)
 	r0 := kernels.Renorm(self, p, dim, maxnorm)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1811,9 +1878,10 @@ func Renorm_(self *torch.Tensor, p torch.Scalar, dim int64, maxnorm torch.Scalar
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opRenorm_, &locs3, &a0, self)
+	checksPre7(&c, &opRenorm_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Renorm_(self, p, dim, maxnorm)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -1830,9 +1898,9 @@ func Unfold(self *torch.Tensor, dimension int64, size int64, step int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUnfold, &locs0, &a0, self)
+	checksPre46(&c, &opUnfold, &locs0, &a0, self)
 	r0 := kernels.Unfold(self, dimension, size, step)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1849,9 +1917,9 @@ func UnfoldBackward(grad_in *torch.Tensor, input_sizes []int64, dim int64, size 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUnfoldBackward, &locs452, &a0, grad_in)
+	checksPre46(&c, &opUnfoldBackward, &locs472, &a0, grad_in)
 	r0 := kernels.UnfoldBackward(grad_in, input_sizes, dim, size, step)
-	checksPost38(&c, &locs452, &a0, grad_in, r0)
+	checksPost47(&c, &locs472, &a0, grad_in, r0)
 	return r0
 }
 
@@ -1867,9 +1935,11 @@ func UnfoldBackwardOut(grad_in *torch.Tensor, input_sizes []int64, dim int64, si
 		return kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUnfoldBackwardOut, &locs453)
+	var a5 asserts.Saved
+	checksPre3(&c, &opUnfoldBackwardOut, &locs473, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.UnfoldBackwardOut(grad_in, input_sizes, dim, size, step, out)
-	checksPost2(&c, &locs453)
+	checksPost31(&c, &locs473, &a5, out)
 	return r0
 }
 
@@ -1886,9 +1956,9 @@ func Equal(self *torch.Tensor, other *torch.Tensor) bool {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opEqual, &locs8, &a0, &a1, self, other)
+	checksPre16(&c, &opEqual, &locs8, &a0, &a1, self, other)
 	r0 := kernels.Equal(self, other)
-	checksPost12(&c, &locs8, &a0, &a1, self, other)
+	checksPost17(&c, &locs8, &a0, &a1, self, other)
 	return r0
 }
 
@@ -1905,9 +1975,10 @@ func PowTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opPowTensorTensorOut, &locs454, &a0, &a1, &a2, self, exponent, out)
+	checksPre51(&c, &opPowTensorTensorOut, &locs474, &a0, &a1, &a2, self, exponent, out)
+	defer c.Abandon()
 	r0 := kernels.PowTensorTensorOut(self, exponent, out)
-	checksPost41(&c, &locs454, &a0, &a1, &a2, self, exponent, out)
+	checksPost52(&c, &locs474, &a0, &a1, &a2, self, exponent, out)
 	return r0
 }
 
@@ -1924,9 +1995,9 @@ func PowTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opPowTensorTensor, &locs455, &a0, &a1, self, exponent)
+	checksPre12(&c, &opPowTensorTensor, &locs475, &a0, &a1, self, exponent)
 	r0 := kernels.PowTensorTensor(self, exponent)
-	checksPost9(&c, &locs455, &a0, &a1, self, exponent, r0)
+	checksPost13(&c, &locs475, &a0, &a1, self, exponent, r0)
 	return r0
 }
 
@@ -1943,9 +2014,10 @@ func PowScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opPowScalarOut, &locs456, &a1, &a2, exponent, out)
+	checksPre48(&c, &opPowScalarOut, &locs476, &a1, &a2, exponent, out)
+	defer c.Abandon()
 	r0 := kernels.PowScalarOut(self, exponent, out)
-	checksPost12(&c, &locs456, &a1, &a2, exponent, out)
+	checksPost17(&c, &locs476, &a1, &a2, exponent, out)
 	return r0
 }
 
@@ -1962,9 +2034,9 @@ func PowScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opPowScalar, &locs457, &a1, exponent)
+	checksPre46(&c, &opPowScalar, &locs477, &a1, exponent)
 	r0 := kernels.PowScalar(self, exponent)
-	checksPost38(&c, &locs457, &a1, exponent, r0)
+	checksPost47(&c, &locs477, &a1, exponent, r0)
 	return r0
 }
 
@@ -1981,9 +2053,10 @@ func PowTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opPowTensorScalarOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opPowTensorScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.PowTensorScalarOut(self, exponent, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -2000,9 +2073,9 @@ func PowTensorScalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opPowTensorScalar, &locs0, &a0, self)
+	checksPre46(&c, &opPowTensorScalar, &locs0, &a0, self)
 	r0 := kernels.PowTensorScalar(self, exponent)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2019,9 +2092,10 @@ func Pow_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opPow_Scalar, &locs3, &a0, self)
+	checksPre7(&c, &opPow_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Pow_Scalar(self, exponent)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2038,9 +2112,10 @@ func Pow_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opPow_Tensor, &locs458, &a0, &a1, self, exponent)
+	checksPre50(&c, &opPow_Tensor, &locs478, &a0, &a1, self, exponent)
+	defer c.Abandon()
 	r0 := kernels.Pow_Tensor(self, exponent)
-	checksPost12(&c, &locs458, &a0, &a1, self, exponent)
+	checksPost17(&c, &locs478, &a0, &a1, self, exponent)
 	return r0
 }
 
@@ -2056,9 +2131,11 @@ func FloatPowerTensorTensorOut(self *torch.Tensor, exponent *torch.Tensor, out *
 		return kernels.FloatPowerTensorTensorOut(self, exponent, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFloatPowerTensorTensorOut, &locs454)
+	var a2 asserts.Saved
+	checksPre14(&c, &opFloatPowerTensorTensorOut, &locs479, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorTensorOut(self, exponent, out)
-	checksPost10(&c, &locs454)
+	checksPost15(&c, &locs479, &a2, out)
 	return r0
 }
 
@@ -2074,9 +2151,9 @@ func FloatPowerTensorTensor(self *torch.Tensor, exponent *torch.Tensor) *torch.T
 		return kernels.FloatPowerTensorTensor(self, exponent)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opFloatPowerTensorTensor, &locs455)
+	checksPre9(&c, &opFloatPowerTensorTensor, &locs475)
 	r0 := kernels.FloatPowerTensorTensor(self, exponent)
-	checksPost6(&c, &locs455)
+	checksPost10(&c, &locs475)
 	return r0
 }
 
@@ -2092,9 +2169,11 @@ func FloatPowerScalarOut(self torch.Scalar, exponent *torch.Tensor, out *torch.T
 		return kernels.FloatPowerScalarOut(self, exponent, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFloatPowerScalarOut, &locs456)
+	var a2 asserts.Saved
+	checksPre3(&c, &opFloatPowerScalarOut, &locs480, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FloatPowerScalarOut(self, exponent, out)
-	checksPost2(&c, &locs456)
+	checksPost31(&c, &locs480, &a2, out)
 	return r0
 }
 
@@ -2110,9 +2189,9 @@ func FloatPowerScalar(self torch.Scalar, exponent *torch.Tensor) *torch.Tensor {
 		return kernels.FloatPowerScalar(self, exponent)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFloatPowerScalar, &locs457)
+	checksPre0(&c, &opFloatPowerScalar, &locs477)
 	r0 := kernels.FloatPowerScalar(self, exponent)
-	checksPost1(&c, &locs457)
+	checksPost1(&c, &locs477)
 	return r0
 }
 
@@ -2128,9 +2207,11 @@ func FloatPowerTensorScalarOut(self *torch.Tensor, exponent torch.Scalar, out *t
 		return kernels.FloatPowerTensorScalarOut(self, exponent, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFloatPowerTensorScalarOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opFloatPowerTensorScalarOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FloatPowerTensorScalarOut(self, exponent, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -2164,9 +2245,11 @@ func FloatPower_Scalar(self *torch.Tensor, exponent torch.Scalar) *torch.Tensor 
 		return kernels.FloatPower_Scalar(self, exponent)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFloatPower_Scalar, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opFloatPower_Scalar, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FloatPower_Scalar(self, exponent)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2182,9 +2265,11 @@ func FloatPower_Tensor(self *torch.Tensor, exponent *torch.Tensor) *torch.Tensor
 		return kernels.FloatPower_Tensor(self, exponent)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFloatPower_Tensor, &locs458)
+	var a0 asserts.Saved
+	checksPre3(&c, &opFloatPower_Tensor, &locs478, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.FloatPower_Tensor(self, exponent)
-	checksPost2(&c, &locs458)
+	checksPost4(&c, &locs478, &a0, self)
 	return r0
 }
 
@@ -2201,9 +2286,10 @@ func Normal_(self *torch.Tensor, mean float64, std float64, generator any) *torc
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opNormal_, &locs3, &a0, self)
+	checksPre7(&c, &opNormal_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Normal_(self, mean, std, generator)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -2219,9 +2305,11 @@ func NormalOut(self *torch.Tensor, mean float64, std float64, generator any, out
 		return kernels.NormalOut(self, mean, std, generator, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opNormalOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opNormalOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.NormalOut(self, mean, std, generator, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -2256,9 +2344,10 @@ func NormalTensorFloatOut(mean *torch.Tensor, std float64, generator any, out *t
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opNormalTensorFloatOut, &locs459, &a0, &a3, mean, out)
+	checksPre48(&c, &opNormalTensorFloatOut, &locs481, &a0, &a3, mean, out)
+	defer c.Abandon()
 	r0 := kernels.NormalTensorFloatOut(mean, std, generator, out)
-	checksPost12(&c, &locs459, &a0, &a3, mean, out)
+	checksPost17(&c, &locs481, &a0, &a3, mean, out)
 	return r0
 }
 
@@ -2275,9 +2364,9 @@ func NormalTensorFloat(mean *torch.Tensor, std float64, generator any) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opNormalTensorFloat, &locs460, &a0, mean)
+	checksPre46(&c, &opNormalTensorFloat, &locs482, &a0, mean)
 	r0 := kernels.NormalTensorFloat(mean, std, generator)
-	checksPost38(&c, &locs460, &a0, mean, r0)
+	checksPost47(&c, &locs482, &a0, mean, r0)
 	return r0
 }
 
@@ -2294,9 +2383,10 @@ func NormalFloatTensorOut(mean float64, std *torch.Tensor, generator any, out *t
 	}
 	var c asserts.Call
 	var a1, a3 asserts.Saved
-	checksPre11(&c, &opNormalFloatTensorOut, &locs461, &a1, &a3, std, out)
+	checksPre48(&c, &opNormalFloatTensorOut, &locs483, &a1, &a3, std, out)
+	defer c.Abandon()
 	r0 := kernels.NormalFloatTensorOut(mean, std, generator, out)
-	checksPost12(&c, &locs461, &a1, &a3, std, out)
+	checksPost17(&c, &locs483, &a1, &a3, std, out)
 	return r0
 }
 
@@ -2313,9 +2403,9 @@ func NormalFloatTensor(mean float64, std *torch.Tensor, generator any) *torch.Te
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opNormalFloatTensor, &locs462, &a1, std)
+	checksPre46(&c, &opNormalFloatTensor, &locs484, &a1, std)
 	r0 := kernels.NormalFloatTensor(mean, std, generator)
-	checksPost38(&c, &locs462, &a1, std, r0)
+	checksPost47(&c, &locs484, &a1, std, r0)
 	return r0
 }
 
@@ -2332,9 +2422,10 @@ func NormalTensorTensorOut(mean *torch.Tensor, std *torch.Tensor, generator any,
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opNormalTensorTensorOut, &locs463, &a0, &a1, &a3, mean, std, out)
+	checksPre51(&c, &opNormalTensorTensorOut, &locs485, &a0, &a1, &a3, mean, std, out)
+	defer c.Abandon()
 	r0 := kernels.NormalTensorTensorOut(mean, std, generator, out)
-	checksPost41(&c, &locs463, &a0, &a1, &a3, mean, std, out)
+	checksPost52(&c, &locs485, &a0, &a1, &a3, mean, std, out)
 	return r0
 }
 
@@ -2351,9 +2442,9 @@ func NormalTensorTensor(mean *torch.Tensor, std *torch.Tensor, generator any) *t
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opNormalTensorTensor, &locs464, &a0, &a1, mean, std)
+	checksPre12(&c, &opNormalTensorTensor, &locs486, &a0, &a1, mean, std)
 	r0 := kernels.NormalTensorTensor(mean, std, generator)
-	checksPost9(&c, &locs464, &a0, &a1, mean, std, r0)
+	checksPost13(&c, &locs486, &a0, &a1, mean, std, r0)
 	return r0
 }
 
@@ -2369,9 +2460,9 @@ func NormalFloatFloat(mean float64, std float64, size []int64, generator any, dt
 		return kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opNormalFloatFloat, &locs14)
+	checksPre5(&c, &opNormalFloatFloat, &locs14)
 	r0 := kernels.NormalFloatFloat(mean, std, size, generator, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -2387,9 +2478,11 @@ func NormalFloatFloatOut(mean float64, std float64, size []int64, generator any,
 		return kernels.NormalFloatFloatOut(mean, std, size, generator, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opNormalFloatFloatOut, &locs26)
+	var a4 asserts.Saved
+	checksPre7(&c, &opNormalFloatFloatOut, &locs26, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.NormalFloatFloatOut(mean, std, size, generator, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a4, out)
 	return r0
 }
 
@@ -2406,9 +2499,9 @@ func Alias(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAlias, &locs0, &a0, self)
+	checksPre46(&c, &opAlias, &locs0, &a0, self)
 	r0 := kernels.Alias(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2429,9 +2522,10 @@ func XAmpForeachNonFiniteCheckAndUnscale_(self []*torch.Tensor, found_inf *torch
 		a1, a2 asserts.Saved
 		l0     asserts.SavedList
 	)
-	checksPre144(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &locs465, &l0, &a1, &a2, self, found_inf, inv_scale)
+	checksPre232(&c, &opXAmpForeachNonFiniteCheckAndUnscale_, &locs487, &l0, &a1, &a2, self, found_inf, inv_scale)
+	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscale_(self, found_inf, inv_scale)
-	checksPost145(&c, &locs465, &l0, &a1, &a2, self, found_inf, inv_scale)
+	checksPost194(&c, &locs487, &l0, &a1, &a2, self, found_inf, inv_scale)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscaleOut = asserts.Op{
@@ -2451,9 +2545,10 @@ func XAmpForeachNonFiniteCheckAndUnscaleOut(self []*torch.Tensor, found_inf *tor
 		a1, a2 asserts.Saved
 		l0, l3 asserts.SavedList
 	)
-	checksPre146(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &locs466, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	checksPre233(&c, &opXAmpForeachNonFiniteCheckAndUnscaleOut, &locs488, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	defer c.Abandon()
 	kernels.XAmpForeachNonFiniteCheckAndUnscaleOut(self, found_inf, inv_scale, out)
-	checksPost147(&c, &locs466, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
+	checksPost196(&c, &locs488, &l0, &a1, &a2, &l3, self, found_inf, inv_scale, out)
 }
 
 var opXAmpForeachNonFiniteCheckAndUnscale = asserts.Op{
@@ -2468,9 +2563,9 @@ func XAmpForeachNonFiniteCheckAndUnscale(self []*torch.Tensor, found_inf *torch.
 		return kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &locs467)
+	checksPre44(&c, &opXAmpForeachNonFiniteCheckAndUnscale, &locs489)
 	r0, r1 := kernels.XAmpForeachNonFiniteCheckAndUnscale(self, found_inf, inv_scale)
-	checksPost44(&c, &locs467)
+	checksPost57(&c, &locs489)
 	return r0, r1
 }
 
@@ -2486,9 +2581,11 @@ func XAmpUpdateScale_(self *torch.Tensor, growth_tracker *torch.Tensor, found_in
 		return kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXAmpUpdateScale_, &locs468)
+	var a0, a1 asserts.Saved
+	checksPre42(&c, &opXAmpUpdateScale_, &locs490, &a0, &a1, self, growth_tracker)
+	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScale_(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	checksPost10(&c, &locs468)
+	checksPost234(&c, &locs490, &a0, &a1, self, growth_tracker)
 	return r0
 }
 
@@ -2504,9 +2601,11 @@ func XAmpUpdateScaleOut(self *torch.Tensor, growth_tracker *torch.Tensor, found_
 		return kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXAmpUpdateScaleOut, &locs469)
+	var a1, a6 asserts.Saved
+	checksPre27(&c, &opXAmpUpdateScaleOut, &locs491, &a1, &a6, growth_tracker, out)
+	defer c.Abandon()
 	r0 := kernels.XAmpUpdateScaleOut(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval, out)
-	checksPost23(&c, &locs469)
+	checksPost235(&c, &locs491, &a1, &a6, growth_tracker, out)
 	return r0
 }
 
@@ -2522,9 +2621,9 @@ func XAmpUpdateScale(self *torch.Tensor, growth_tracker *torch.Tensor, found_inf
 		return kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXAmpUpdateScale, &locs470)
+	checksPre60(&c, &opXAmpUpdateScale, &locs492)
 	r0, r1 := kernels.XAmpUpdateScale(self, growth_tracker, found_inf, scale_growth_factor, scale_backoff_factor, growth_interval)
-	checksPost71(&c, &locs470)
+	checksPost90(&c, &locs492)
 	return r0, r1
 }
 
@@ -2541,9 +2640,9 @@ func XForeachAddScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachAddScalar, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachAddScalar, &locs3, &l0, self)
 	r0 := kernels.XForeachAddScalar(self, scalar)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -2561,9 +2660,10 @@ func XForeachAdd_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachAdd_Scalar, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachAdd_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAdd_Scalar(self, scalar)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachAddScalarOut = asserts.Op{
@@ -2580,9 +2680,10 @@ func XForeachAddScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre148(&c, &opXForeachAddScalarOut, &locs40, &l0, &l2, self, out)
+	checksPre197(&c, &opXForeachAddScalarOut, &locs40, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachAddScalarOut(self, scalar, out)
-	checksPost149(&c, &locs40, &l0, &l2, self, out)
+	checksPost198(&c, &locs40, &l0, &l2, self, out)
 }
 
 var opXForeachAddList = asserts.Op{
@@ -2598,9 +2699,9 @@ func XForeachAddList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachAddList, &locs8, &l0, &l1, self, other)
+	checksPre239(&c, &opXForeachAddList, &locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachAddList(self, other, alpha)
-	checksPost149(&c, &locs8, &l0, &l1, self, other)
+	checksPost198(&c, &locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -2618,9 +2719,10 @@ func XForeachAdd_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachAdd_List, &locs8, &l0, &l1, self, other)
+	checksPre240(&c, &opXForeachAdd_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachAdd_List(self, other, alpha)
-	checksPost149(&c, &locs8, &l0, &l1, self, other)
+	checksPost198(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachAddListOut = asserts.Op{
@@ -2637,9 +2739,10 @@ func XForeachAddListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre179(&c, &opXForeachAddListOut, &locs7, &l0, &l1, &l3, self, other, out)
+	checksPre241(&c, &opXForeachAddListOut, &locs42, &l0, &l1, &l3, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachAddListOut(self, other, alpha, out)
-	checksPost180(&c, &locs7, &l0, &l1, &l3, self, other, out)
+	checksPost242(&c, &locs42, &l0, &l1, &l3, self, other, out)
 }
 
 var opXForeachAddScalarList = asserts.Op{
@@ -2655,9 +2758,9 @@ func XForeachAddScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachAddScalarList, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachAddScalarList, &locs3, &l0, self)
 	r0 := kernels.XForeachAddScalarList(self, scalars)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -2675,9 +2778,10 @@ func XForeachAdd_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachAdd_ScalarList, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachAdd_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAdd_ScalarList(self, scalars)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachAddScalarListOut = asserts.Op{
@@ -2694,9 +2798,10 @@ func XForeachAddScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre148(&c, &opXForeachAddScalarListOut, &locs40, &l0, &l2, self, out)
+	checksPre197(&c, &opXForeachAddScalarListOut, &locs40, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachAddScalarListOut(self, scalars, out)
-	checksPost149(&c, &locs40, &l0, &l2, self, out)
+	checksPost198(&c, &locs40, &l0, &l2, self, out)
 }
 
 var opXForeachAddTensor = asserts.Op{
@@ -2715,9 +2820,9 @@ func XForeachAddTensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.Sc
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre57(&c, &opXForeachAddTensor, &locs8, &l0, &a1, self, other)
+	checksPre243(&c, &opXForeachAddTensor, &locs8, &l0, &a1, self, other)
 	r0 := kernels.XForeachAddTensor(self, other, alpha)
-	checksPost58(&c, &locs8, &l0, &a1, self, other)
+	checksPost73(&c, &locs8, &l0, &a1, self, other)
 	return r0
 }
 
@@ -2738,9 +2843,10 @@ func XForeachAdd_Tensor(self []*torch.Tensor, other *torch.Tensor, alpha torch.S
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre57(&c, &opXForeachAdd_Tensor, &locs8, &l0, &a1, self, other)
+	checksPre244(&c, &opXForeachAdd_Tensor, &locs8, &l0, &a1, self, other)
+	defer c.Abandon()
 	kernels.XForeachAdd_Tensor(self, other, alpha)
-	checksPost58(&c, &locs8, &l0, &a1, self, other)
+	checksPost73(&c, &locs8, &l0, &a1, self, other)
 }
 
 var opXForeachAddTensorOut = asserts.Op{
@@ -2760,9 +2866,10 @@ func XForeachAddTensorOut(self []*torch.Tensor, other *torch.Tensor, alpha torch
 		a1     asserts.Saved
 		l0, l3 asserts.SavedList
 	)
-	checksPre181(&c, &opXForeachAddTensorOut, &locs7, &l0, &a1, &l3, self, other, out)
+	checksPre245(&c, &opXForeachAddTensorOut, &locs42, &l0, &a1, &l3, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachAddTensorOut(self, other, alpha, out)
-	checksPost182(&c, &locs7, &l0, &a1, &l3, self, other, out)
+	checksPost246(&c, &locs42, &l0, &a1, &l3, self, other, out)
 }
 
 var opXForeachSubScalar = asserts.Op{
@@ -2778,9 +2885,9 @@ func XForeachSubScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachSubScalar, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachSubScalar, &locs3, &l0, self)
 	r0 := kernels.XForeachSubScalar(self, scalar)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -2798,9 +2905,10 @@ func XForeachSub_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachSub_Scalar, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachSub_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSub_Scalar(self, scalar)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachSubScalarOut = asserts.Op{
@@ -2817,9 +2925,10 @@ func XForeachSubScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre148(&c, &opXForeachSubScalarOut, &locs40, &l0, &l2, self, out)
+	checksPre197(&c, &opXForeachSubScalarOut, &locs40, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachSubScalarOut(self, scalar, out)
-	checksPost149(&c, &locs40, &l0, &l2, self, out)
+	checksPost198(&c, &locs40, &l0, &l2, self, out)
 }
 
 var opXForeachSubList = asserts.Op{
@@ -2835,9 +2944,9 @@ func XForeachSubList(self []*torch.Tensor, other []*torch.Tensor, alpha torch.Sc
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachSubList, &locs8, &l0, &l1, self, other)
+	checksPre239(&c, &opXForeachSubList, &locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachSubList(self, other, alpha)
-	checksPost149(&c, &locs8, &l0, &l1, self, other)
+	checksPost198(&c, &locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -2855,9 +2964,10 @@ func XForeachSub_List(self []*torch.Tensor, other []*torch.Tensor, alpha torch.S
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachSub_List, &locs8, &l0, &l1, self, other)
+	checksPre240(&c, &opXForeachSub_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachSub_List(self, other, alpha)
-	checksPost149(&c, &locs8, &l0, &l1, self, other)
+	checksPost198(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachSubListOut = asserts.Op{
@@ -2874,9 +2984,10 @@ func XForeachSubListOut(self []*torch.Tensor, other []*torch.Tensor, alpha torch
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre179(&c, &opXForeachSubListOut, &locs7, &l0, &l1, &l3, self, other, out)
+	checksPre241(&c, &opXForeachSubListOut, &locs42, &l0, &l1, &l3, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachSubListOut(self, other, alpha, out)
-	checksPost180(&c, &locs7, &l0, &l1, &l3, self, other, out)
+	checksPost242(&c, &locs42, &l0, &l1, &l3, self, other, out)
 }
 
 var opXForeachSubScalarList = asserts.Op{
@@ -2892,9 +3003,9 @@ func XForeachSubScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachSubScalarList, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachSubScalarList, &locs3, &l0, self)
 	r0 := kernels.XForeachSubScalarList(self, scalars)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -2912,9 +3023,10 @@ func XForeachSub_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachSub_ScalarList, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachSub_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSub_ScalarList(self, scalars)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachSubScalarListOut = asserts.Op{
@@ -2931,9 +3043,10 @@ func XForeachSubScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre148(&c, &opXForeachSubScalarListOut, &locs40, &l0, &l2, self, out)
+	checksPre197(&c, &opXForeachSubScalarListOut, &locs40, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachSubScalarListOut(self, scalars, out)
-	checksPost149(&c, &locs40, &l0, &l2, self, out)
+	checksPost198(&c, &locs40, &l0, &l2, self, out)
 }
 
 var opXForeachMulScalar = asserts.Op{
@@ -2949,9 +3062,9 @@ func XForeachMulScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachMulScalar, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachMulScalar, &locs3, &l0, self)
 	r0 := kernels.XForeachMulScalar(self, scalar)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -2969,9 +3082,10 @@ func XForeachMul_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachMul_Scalar, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachMul_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachMul_Scalar(self, scalar)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachMulScalarOut = asserts.Op{
@@ -2988,9 +3102,10 @@ func XForeachMulScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre148(&c, &opXForeachMulScalarOut, &locs40, &l0, &l2, self, out)
+	checksPre197(&c, &opXForeachMulScalarOut, &locs40, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachMulScalarOut(self, scalar, out)
-	checksPost149(&c, &locs40, &l0, &l2, self, out)
+	checksPost198(&c, &locs40, &l0, &l2, self, out)
 }
 
 var opXForeachMulList = asserts.Op{
@@ -3006,9 +3121,9 @@ func XForeachMulList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachMulList, &locs8, &l0, &l1, self, other)
+	checksPre239(&c, &opXForeachMulList, &locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachMulList(self, other)
-	checksPost149(&c, &locs8, &l0, &l1, self, other)
+	checksPost198(&c, &locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -3026,9 +3141,10 @@ func XForeachMul_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachMul_List, &locs8, &l0, &l1, self, other)
+	checksPre240(&c, &opXForeachMul_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachMul_List(self, other)
-	checksPost149(&c, &locs8, &l0, &l1, self, other)
+	checksPost198(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMulListOut = asserts.Op{
@@ -3045,9 +3161,10 @@ func XForeachMulListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre179(&c, &opXForeachMulListOut, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPre241(&c, &opXForeachMulListOut, &locs42, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachMulListOut(self, other, out)
-	checksPost180(&c, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPost242(&c, &locs42, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachMulScalarList = asserts.Op{
@@ -3063,9 +3180,9 @@ func XForeachMulScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachMulScalarList, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachMulScalarList, &locs3, &l0, self)
 	r0 := kernels.XForeachMulScalarList(self, scalars)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -3083,9 +3200,10 @@ func XForeachMul_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachMul_ScalarList, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachMul_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachMul_ScalarList(self, scalars)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachMulScalarListOut = asserts.Op{
@@ -3102,9 +3220,10 @@ func XForeachMulScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre148(&c, &opXForeachMulScalarListOut, &locs40, &l0, &l2, self, out)
+	checksPre197(&c, &opXForeachMulScalarListOut, &locs40, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachMulScalarListOut(self, scalars, out)
-	checksPost149(&c, &locs40, &l0, &l2, self, out)
+	checksPost198(&c, &locs40, &l0, &l2, self, out)
 }
 
 var opXForeachMulTensor = asserts.Op{
@@ -3123,9 +3242,9 @@ func XForeachMulTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tenso
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre57(&c, &opXForeachMulTensor, &locs8, &l0, &a1, self, other)
+	checksPre243(&c, &opXForeachMulTensor, &locs8, &l0, &a1, self, other)
 	r0 := kernels.XForeachMulTensor(self, other)
-	checksPost58(&c, &locs8, &l0, &a1, self, other)
+	checksPost73(&c, &locs8, &l0, &a1, self, other)
 	return r0
 }
 
@@ -3146,9 +3265,10 @@ func XForeachMul_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre57(&c, &opXForeachMul_Tensor, &locs8, &l0, &a1, self, other)
+	checksPre244(&c, &opXForeachMul_Tensor, &locs8, &l0, &a1, self, other)
+	defer c.Abandon()
 	kernels.XForeachMul_Tensor(self, other)
-	checksPost58(&c, &locs8, &l0, &a1, self, other)
+	checksPost73(&c, &locs8, &l0, &a1, self, other)
 }
 
 var opXForeachMulTensorOut = asserts.Op{
@@ -3168,9 +3288,10 @@ func XForeachMulTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 		a1     asserts.Saved
 		l0, l2 asserts.SavedList
 	)
-	checksPre181(&c, &opXForeachMulTensorOut, &locs7, &l0, &a1, &l2, self, other, out)
+	checksPre245(&c, &opXForeachMulTensorOut, &locs42, &l0, &a1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachMulTensorOut(self, other, out)
-	checksPost182(&c, &locs7, &l0, &a1, &l2, self, other, out)
+	checksPost246(&c, &locs42, &l0, &a1, &l2, self, other, out)
 }
 
 var opXForeachDivScalar = asserts.Op{
@@ -3186,9 +3307,9 @@ func XForeachDivScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachDivScalar, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachDivScalar, &locs3, &l0, self)
 	r0 := kernels.XForeachDivScalar(self, scalar)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -3206,9 +3327,10 @@ func XForeachDiv_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachDiv_Scalar, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachDiv_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachDiv_Scalar(self, scalar)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachDivScalarOut = asserts.Op{
@@ -3225,9 +3347,10 @@ func XForeachDivScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*torc
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre148(&c, &opXForeachDivScalarOut, &locs40, &l0, &l2, self, out)
+	checksPre197(&c, &opXForeachDivScalarOut, &locs40, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachDivScalarOut(self, scalar, out)
-	checksPost149(&c, &locs40, &l0, &l2, self, out)
+	checksPost198(&c, &locs40, &l0, &l2, self, out)
 }
 
 var opXForeachDivList = asserts.Op{
@@ -3243,9 +3366,9 @@ func XForeachDivList(self []*torch.Tensor, other []*torch.Tensor) []*torch.Tenso
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachDivList, &locs8, &l0, &l1, self, other)
+	checksPre239(&c, &opXForeachDivList, &locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachDivList(self, other)
-	checksPost149(&c, &locs8, &l0, &l1, self, other)
+	checksPost198(&c, &locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -3263,9 +3386,10 @@ func XForeachDiv_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachDiv_List, &locs8, &l0, &l1, self, other)
+	checksPre240(&c, &opXForeachDiv_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachDiv_List(self, other)
-	checksPost149(&c, &locs8, &l0, &l1, self, other)
+	checksPost198(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachDivListOut = asserts.Op{
@@ -3282,9 +3406,10 @@ func XForeachDivListOut(self []*torch.Tensor, other []*torch.Tensor, out []*torc
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre179(&c, &opXForeachDivListOut, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPre241(&c, &opXForeachDivListOut, &locs42, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachDivListOut(self, other, out)
-	checksPost180(&c, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPost242(&c, &locs42, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachDivScalarList = asserts.Op{
@@ -3300,9 +3425,9 @@ func XForeachDivScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*torc
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachDivScalarList, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachDivScalarList, &locs3, &l0, self)
 	r0 := kernels.XForeachDivScalarList(self, scalars)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -3320,9 +3445,10 @@ func XForeachDiv_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachDiv_ScalarList, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachDiv_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachDiv_ScalarList(self, scalars)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachDivScalarListOut = asserts.Op{
@@ -3339,9 +3465,10 @@ func XForeachDivScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, out 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre148(&c, &opXForeachDivScalarListOut, &locs40, &l0, &l2, self, out)
+	checksPre197(&c, &opXForeachDivScalarListOut, &locs40, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachDivScalarListOut(self, scalars, out)
-	checksPost149(&c, &locs40, &l0, &l2, self, out)
+	checksPost198(&c, &locs40, &l0, &l2, self, out)
 }
 
 var opXForeachDivTensor = asserts.Op{
@@ -3360,9 +3487,9 @@ func XForeachDivTensor(self []*torch.Tensor, other *torch.Tensor) []*torch.Tenso
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre57(&c, &opXForeachDivTensor, &locs8, &l0, &a1, self, other)
+	checksPre243(&c, &opXForeachDivTensor, &locs8, &l0, &a1, self, other)
 	r0 := kernels.XForeachDivTensor(self, other)
-	checksPost58(&c, &locs8, &l0, &a1, self, other)
+	checksPost73(&c, &locs8, &l0, &a1, self, other)
 	return r0
 }
 
@@ -3383,9 +3510,10 @@ func XForeachDiv_Tensor(self []*torch.Tensor, other *torch.Tensor) {
 		a1 asserts.Saved
 		l0 asserts.SavedList
 	)
-	checksPre57(&c, &opXForeachDiv_Tensor, &locs8, &l0, &a1, self, other)
+	checksPre244(&c, &opXForeachDiv_Tensor, &locs8, &l0, &a1, self, other)
+	defer c.Abandon()
 	kernels.XForeachDiv_Tensor(self, other)
-	checksPost58(&c, &locs8, &l0, &a1, self, other)
+	checksPost73(&c, &locs8, &l0, &a1, self, other)
 }
 
 var opXForeachDivTensorOut = asserts.Op{
@@ -3405,9 +3533,10 @@ func XForeachDivTensorOut(self []*torch.Tensor, other *torch.Tensor, out []*torc
 		a1     asserts.Saved
 		l0, l2 asserts.SavedList
 	)
-	checksPre181(&c, &opXForeachDivTensorOut, &locs7, &l0, &a1, &l2, self, other, out)
+	checksPre245(&c, &opXForeachDivTensorOut, &locs42, &l0, &a1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachDivTensorOut(self, other, out)
-	checksPost182(&c, &locs7, &l0, &a1, &l2, self, other, out)
+	checksPost246(&c, &locs42, &l0, &a1, &l2, self, other, out)
 }
 
 var opXForeachClampMaxScalar = asserts.Op{
@@ -3423,9 +3552,9 @@ func XForeachClampMaxScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachClampMaxScalar, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachClampMaxScalar, &locs3, &l0, self)
 	r0 := kernels.XForeachClampMaxScalar(self, scalar)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -3443,9 +3572,10 @@ func XForeachClampMax_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachClampMax_Scalar, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachClampMax_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachClampMax_Scalar(self, scalar)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachClampMaxScalarOut = asserts.Op{
@@ -3462,9 +3592,10 @@ func XForeachClampMaxScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre148(&c, &opXForeachClampMaxScalarOut, &locs40, &l0, &l2, self, out)
+	checksPre197(&c, &opXForeachClampMaxScalarOut, &locs40, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachClampMaxScalarOut(self, scalar, out)
-	checksPost149(&c, &locs40, &l0, &l2, self, out)
+	checksPost198(&c, &locs40, &l0, &l2, self, out)
 }
 
 var opXForeachClampMaxList = asserts.Op{
@@ -3480,9 +3611,9 @@ func XForeachClampMaxList(self []*torch.Tensor, other []*torch.Tensor) []*torch.
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachClampMaxList, &locs8, &l0, &l1, self, other)
+	checksPre239(&c, &opXForeachClampMaxList, &locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachClampMaxList(self, other)
-	checksPost149(&c, &locs8, &l0, &l1, self, other)
+	checksPost198(&c, &locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -3500,9 +3631,10 @@ func XForeachClampMax_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachClampMax_List, &locs8, &l0, &l1, self, other)
+	checksPre240(&c, &opXForeachClampMax_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachClampMax_List(self, other)
-	checksPost149(&c, &locs8, &l0, &l1, self, other)
+	checksPost198(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachClampMaxListOut = asserts.Op{
@@ -3519,9 +3651,10 @@ func XForeachClampMaxListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre179(&c, &opXForeachClampMaxListOut, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPre241(&c, &opXForeachClampMaxListOut, &locs42, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachClampMaxListOut(self, other, out)
-	checksPost180(&c, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPost242(&c, &locs42, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachClampMaxScalarList = asserts.Op{
@@ -3537,9 +3670,9 @@ func XForeachClampMaxScalarList(self []*torch.Tensor, scalars []torch.Scalar) []
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachClampMaxScalarList, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachClampMaxScalarList, &locs3, &l0, self)
 	r0 := kernels.XForeachClampMaxScalarList(self, scalars)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -3557,9 +3690,10 @@ func XForeachClampMax_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachClampMax_ScalarList, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachClampMax_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachClampMax_ScalarList(self, scalars)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachClampMaxScalarListOut = asserts.Op{
@@ -3576,9 +3710,10 @@ func XForeachClampMaxScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre148(&c, &opXForeachClampMaxScalarListOut, &locs40, &l0, &l2, self, out)
+	checksPre197(&c, &opXForeachClampMaxScalarListOut, &locs40, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachClampMaxScalarListOut(self, scalars, out)
-	checksPost149(&c, &locs40, &l0, &l2, self, out)
+	checksPost198(&c, &locs40, &l0, &l2, self, out)
 }
 
 var opXForeachClampMinScalar = asserts.Op{
@@ -3594,9 +3729,9 @@ func XForeachClampMinScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachClampMinScalar, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachClampMinScalar, &locs3, &l0, self)
 	r0 := kernels.XForeachClampMinScalar(self, scalar)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -3614,9 +3749,10 @@ func XForeachClampMin_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachClampMin_Scalar, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachClampMin_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachClampMin_Scalar(self, scalar)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachClampMinScalarOut = asserts.Op{
@@ -3633,9 +3769,10 @@ func XForeachClampMinScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre148(&c, &opXForeachClampMinScalarOut, &locs40, &l0, &l2, self, out)
+	checksPre197(&c, &opXForeachClampMinScalarOut, &locs40, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachClampMinScalarOut(self, scalar, out)
-	checksPost149(&c, &locs40, &l0, &l2, self, out)
+	checksPost198(&c, &locs40, &l0, &l2, self, out)
 }
 
 var opXForeachClampMinList = asserts.Op{
@@ -3651,9 +3788,9 @@ func XForeachClampMinList(self []*torch.Tensor, other []*torch.Tensor) []*torch.
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachClampMinList, &locs8, &l0, &l1, self, other)
+	checksPre239(&c, &opXForeachClampMinList, &locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachClampMinList(self, other)
-	checksPost149(&c, &locs8, &l0, &l1, self, other)
+	checksPost198(&c, &locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -3671,9 +3808,10 @@ func XForeachClampMin_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachClampMin_List, &locs8, &l0, &l1, self, other)
+	checksPre240(&c, &opXForeachClampMin_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachClampMin_List(self, other)
-	checksPost149(&c, &locs8, &l0, &l1, self, other)
+	checksPost198(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachClampMinListOut = asserts.Op{
@@ -3690,9 +3828,10 @@ func XForeachClampMinListOut(self []*torch.Tensor, other []*torch.Tensor, out []
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre179(&c, &opXForeachClampMinListOut, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPre241(&c, &opXForeachClampMinListOut, &locs42, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachClampMinListOut(self, other, out)
-	checksPost180(&c, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPost242(&c, &locs42, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachClampMinScalarList = asserts.Op{
@@ -3708,9 +3847,9 @@ func XForeachClampMinScalarList(self []*torch.Tensor, scalars []torch.Scalar) []
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachClampMinScalarList, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachClampMinScalarList, &locs3, &l0, self)
 	r0 := kernels.XForeachClampMinScalarList(self, scalars)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -3728,9 +3867,10 @@ func XForeachClampMin_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachClampMin_ScalarList, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachClampMin_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachClampMin_ScalarList(self, scalars)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachClampMinScalarListOut = asserts.Op{
@@ -3747,9 +3887,10 @@ func XForeachClampMinScalarListOut(self []*torch.Tensor, scalars []torch.Scalar,
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre148(&c, &opXForeachClampMinScalarListOut, &locs40, &l0, &l2, self, out)
+	checksPre197(&c, &opXForeachClampMinScalarListOut, &locs40, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachClampMinScalarListOut(self, scalars, out)
-	checksPost149(&c, &locs40, &l0, &l2, self, out)
+	checksPost198(&c, &locs40, &l0, &l2, self, out)
 }
 
 var opXForeachMaximumScalar = asserts.Op{
@@ -3765,9 +3906,9 @@ func XForeachMaximumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.T
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachMaximumScalar, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachMaximumScalar, &locs3, &l0, self)
 	r0 := kernels.XForeachMaximumScalar(self, scalar)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -3785,9 +3926,10 @@ func XForeachMaximum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachMaximum_Scalar, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachMaximum_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachMaximum_Scalar(self, scalar)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachMaximumScalarOut = asserts.Op{
@@ -3804,9 +3946,10 @@ func XForeachMaximumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre148(&c, &opXForeachMaximumScalarOut, &locs40, &l0, &l2, self, out)
+	checksPre197(&c, &opXForeachMaximumScalarOut, &locs40, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachMaximumScalarOut(self, scalar, out)
-	checksPost149(&c, &locs40, &l0, &l2, self, out)
+	checksPost198(&c, &locs40, &l0, &l2, self, out)
 }
 
 var opXForeachMaximumList = asserts.Op{
@@ -3822,9 +3965,9 @@ func XForeachMaximumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachMaximumList, &locs8, &l0, &l1, self, other)
+	checksPre239(&c, &opXForeachMaximumList, &locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachMaximumList(self, other)
-	checksPost149(&c, &locs8, &l0, &l1, self, other)
+	checksPost198(&c, &locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -3842,9 +3985,10 @@ func XForeachMaximum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachMaximum_List, &locs8, &l0, &l1, self, other)
+	checksPre240(&c, &opXForeachMaximum_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachMaximum_List(self, other)
-	checksPost149(&c, &locs8, &l0, &l1, self, other)
+	checksPost198(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMaximumListOut = asserts.Op{
@@ -3861,9 +4005,10 @@ func XForeachMaximumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre179(&c, &opXForeachMaximumListOut, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPre241(&c, &opXForeachMaximumListOut, &locs42, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachMaximumListOut(self, other, out)
-	checksPost180(&c, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPost242(&c, &locs42, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachMaximumScalarList = asserts.Op{
@@ -3879,9 +4024,9 @@ func XForeachMaximumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachMaximumScalarList, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachMaximumScalarList, &locs3, &l0, self)
 	r0 := kernels.XForeachMaximumScalarList(self, scalars)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -3899,9 +4044,10 @@ func XForeachMaximum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachMaximum_ScalarList, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachMaximum_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachMaximum_ScalarList(self, scalars)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachMaximumScalarListOut = asserts.Op{
@@ -3918,9 +4064,10 @@ func XForeachMaximumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre148(&c, &opXForeachMaximumScalarListOut, &locs40, &l0, &l2, self, out)
+	checksPre197(&c, &opXForeachMaximumScalarListOut, &locs40, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachMaximumScalarListOut(self, scalars, out)
-	checksPost149(&c, &locs40, &l0, &l2, self, out)
+	checksPost198(&c, &locs40, &l0, &l2, self, out)
 }
 
 var opXForeachMinimumScalar = asserts.Op{
@@ -3936,9 +4083,9 @@ func XForeachMinimumScalar(self []*torch.Tensor, scalar torch.Scalar) []*torch.T
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachMinimumScalar, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachMinimumScalar, &locs3, &l0, self)
 	r0 := kernels.XForeachMinimumScalar(self, scalar)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -3956,9 +4103,10 @@ func XForeachMinimum_Scalar(self []*torch.Tensor, scalar torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachMinimum_Scalar, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachMinimum_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachMinimum_Scalar(self, scalar)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachMinimumScalarOut = asserts.Op{
@@ -3975,9 +4123,10 @@ func XForeachMinimumScalarOut(self []*torch.Tensor, scalar torch.Scalar, out []*
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre148(&c, &opXForeachMinimumScalarOut, &locs40, &l0, &l2, self, out)
+	checksPre197(&c, &opXForeachMinimumScalarOut, &locs40, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachMinimumScalarOut(self, scalar, out)
-	checksPost149(&c, &locs40, &l0, &l2, self, out)
+	checksPost198(&c, &locs40, &l0, &l2, self, out)
 }
 
 var opXForeachMinimumList = asserts.Op{
@@ -3993,9 +4142,9 @@ func XForeachMinimumList(self []*torch.Tensor, other []*torch.Tensor) []*torch.T
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachMinimumList, &locs8, &l0, &l1, self, other)
+	checksPre239(&c, &opXForeachMinimumList, &locs8, &l0, &l1, self, other)
 	r0 := kernels.XForeachMinimumList(self, other)
-	checksPost149(&c, &locs8, &l0, &l1, self, other)
+	checksPost198(&c, &locs8, &l0, &l1, self, other)
 	return r0
 }
 
@@ -4013,9 +4162,10 @@ func XForeachMinimum_List(self []*torch.Tensor, other []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachMinimum_List, &locs8, &l0, &l1, self, other)
+	checksPre240(&c, &opXForeachMinimum_List, &locs8, &l0, &l1, self, other)
+	defer c.Abandon()
 	kernels.XForeachMinimum_List(self, other)
-	checksPost149(&c, &locs8, &l0, &l1, self, other)
+	checksPost198(&c, &locs8, &l0, &l1, self, other)
 }
 
 var opXForeachMinimumListOut = asserts.Op{
@@ -4032,9 +4182,10 @@ func XForeachMinimumListOut(self []*torch.Tensor, other []*torch.Tensor, out []*
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre179(&c, &opXForeachMinimumListOut, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPre241(&c, &opXForeachMinimumListOut, &locs42, &l0, &l1, &l2, self, other, out)
+	defer c.Abandon()
 	kernels.XForeachMinimumListOut(self, other, out)
-	checksPost180(&c, &locs7, &l0, &l1, &l2, self, other, out)
+	checksPost242(&c, &locs42, &l0, &l1, &l2, self, other, out)
 }
 
 var opXForeachMinimumScalarList = asserts.Op{
@@ -4050,9 +4201,9 @@ func XForeachMinimumScalarList(self []*torch.Tensor, scalars []torch.Scalar) []*
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachMinimumScalarList, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachMinimumScalarList, &locs3, &l0, self)
 	r0 := kernels.XForeachMinimumScalarList(self, scalars)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -4070,9 +4221,10 @@ func XForeachMinimum_ScalarList(self []*torch.Tensor, scalars []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachMinimum_ScalarList, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachMinimum_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachMinimum_ScalarList(self, scalars)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachMinimumScalarListOut = asserts.Op{
@@ -4089,9 +4241,10 @@ func XForeachMinimumScalarListOut(self []*torch.Tensor, scalars []torch.Scalar, 
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre148(&c, &opXForeachMinimumScalarListOut, &locs40, &l0, &l2, self, out)
+	checksPre197(&c, &opXForeachMinimumScalarListOut, &locs40, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachMinimumScalarListOut(self, scalars, out)
-	checksPost149(&c, &locs40, &l0, &l2, self, out)
+	checksPost198(&c, &locs40, &l0, &l2, self, out)
 }
 
 var opXForeachAddcdivScalar = asserts.Op{
@@ -4107,9 +4260,9 @@ func XForeachAddcdivScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre179(&c, &opXForeachAddcdivScalar, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPre247(&c, &opXForeachAddcdivScalar, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalar(self, tensor1, tensor2, value)
-	checksPost180(&c, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPost242(&c, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -4126,9 +4279,9 @@ func XForeachAddcdivScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre179(&c, &opXForeachAddcdivScalarList, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPre247(&c, &opXForeachAddcdivScalarList, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcdivScalarList(self, tensor1, tensor2, scalars)
-	checksPost180(&c, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPost242(&c, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -4144,9 +4297,9 @@ func XForeachAddcdivTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 		return kernels.XForeachAddcdivTensor(self, tensor1, tensor2, scalars)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXForeachAddcdivTensor, &locs471)
+	checksPre44(&c, &opXForeachAddcdivTensor, &locs493)
 	r0 := kernels.XForeachAddcdivTensor(self, tensor1, tensor2, scalars)
-	checksPost23(&c, &locs471)
+	checksPost248(&c, &locs493)
 	return r0
 }
 
@@ -4164,9 +4317,10 @@ func XForeachAddcdiv_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre179(&c, &opXForeachAddcdiv_Scalar, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPre249(&c, &opXForeachAddcdiv_Scalar, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
 	kernels.XForeachAddcdiv_Scalar(self, tensor1, tensor2, value)
-	checksPost180(&c, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPost242(&c, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarOut = asserts.Op{
@@ -4183,9 +4337,10 @@ func XForeachAddcdivScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre183(&c, &opXForeachAddcdivScalarOut, &locs420, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPre250(&c, &opXForeachAddcdivScalarOut, &locs439, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	kernels.XForeachAddcdivScalarOut(self, tensor1, tensor2, value, out)
-	checksPost184(&c, &locs420, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPost251(&c, &locs439, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdiv_ScalarList = asserts.Op{
@@ -4202,9 +4357,10 @@ func XForeachAddcdiv_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre179(&c, &opXForeachAddcdiv_ScalarList, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPre249(&c, &opXForeachAddcdiv_ScalarList, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
 	kernels.XForeachAddcdiv_ScalarList(self, tensor1, tensor2, scalars)
-	checksPost180(&c, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPost242(&c, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcdivScalarListOut = asserts.Op{
@@ -4221,9 +4377,10 @@ func XForeachAddcdivScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre183(&c, &opXForeachAddcdivScalarListOut, &locs420, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPre250(&c, &opXForeachAddcdivScalarListOut, &locs439, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	kernels.XForeachAddcdivScalarListOut(self, tensor1, tensor2, scalars, out)
-	checksPost184(&c, &locs420, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPost251(&c, &locs439, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcdiv_Tensor = asserts.Op{
@@ -4243,9 +4400,10 @@ func XForeachAddcdiv_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		a3         asserts.Saved
 		l0, l1, l2 asserts.SavedList
 	)
-	checksPre185(&c, &opXForeachAddcdiv_Tensor, &locs471, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	checksPre252(&c, &opXForeachAddcdiv_Tensor, &locs493, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	defer c.Abandon()
 	kernels.XForeachAddcdiv_Tensor(self, tensor1, tensor2, scalars)
-	checksPost186(&c, &locs471, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	checksPost253(&c, &locs493, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 }
 
 var opXForeachAddcdivTensorOut = asserts.Op{
@@ -4265,9 +4423,10 @@ func XForeachAddcdivTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		a3             asserts.Saved
 		l0, l1, l2, l4 asserts.SavedList
 	)
-	checksPre187(&c, &opXForeachAddcdivTensorOut, &locs472, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	checksPre254(&c, &opXForeachAddcdivTensorOut, &locs494, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	defer c.Abandon()
 	kernels.XForeachAddcdivTensorOut(self, tensor1, tensor2, scalars, out)
-	checksPost188(&c, &locs472, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	checksPost255(&c, &locs494, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 }
 
 var opXForeachAddcmulScalar = asserts.Op{
@@ -4283,9 +4442,9 @@ func XForeachAddcmulScalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre179(&c, &opXForeachAddcmulScalar, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPre247(&c, &opXForeachAddcmulScalar, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalar(self, tensor1, tensor2, value)
-	checksPost180(&c, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPost242(&c, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -4302,9 +4461,9 @@ func XForeachAddcmulScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, te
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre179(&c, &opXForeachAddcmulScalarList, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPre247(&c, &opXForeachAddcmulScalarList, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
 	r0 := kernels.XForeachAddcmulScalarList(self, tensor1, tensor2, scalars)
-	checksPost180(&c, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPost242(&c, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
 	return r0
 }
 
@@ -4320,9 +4479,9 @@ func XForeachAddcmulTensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tensor
 		return kernels.XForeachAddcmulTensor(self, tensor1, tensor2, scalars)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXForeachAddcmulTensor, &locs471)
+	checksPre44(&c, &opXForeachAddcmulTensor, &locs493)
 	r0 := kernels.XForeachAddcmulTensor(self, tensor1, tensor2, scalars)
-	checksPost23(&c, &locs471)
+	checksPost248(&c, &locs493)
 	return r0
 }
 
@@ -4340,9 +4499,10 @@ func XForeachAddcmul_Scalar(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre179(&c, &opXForeachAddcmul_Scalar, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPre249(&c, &opXForeachAddcmul_Scalar, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
 	kernels.XForeachAddcmul_Scalar(self, tensor1, tensor2, value)
-	checksPost180(&c, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPost242(&c, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarOut = asserts.Op{
@@ -4359,9 +4519,10 @@ func XForeachAddcmulScalarOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre183(&c, &opXForeachAddcmulScalarOut, &locs420, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPre250(&c, &opXForeachAddcmulScalarOut, &locs439, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	kernels.XForeachAddcmulScalarOut(self, tensor1, tensor2, value, out)
-	checksPost184(&c, &locs420, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPost251(&c, &locs439, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_ScalarList = asserts.Op{
@@ -4378,9 +4539,10 @@ func XForeachAddcmul_ScalarList(self []*torch.Tensor, tensor1 []*torch.Tensor, t
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre179(&c, &opXForeachAddcmul_ScalarList, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPre249(&c, &opXForeachAddcmul_ScalarList, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
+	defer c.Abandon()
 	kernels.XForeachAddcmul_ScalarList(self, tensor1, tensor2, scalars)
-	checksPost180(&c, &locs422, &l0, &l1, &l2, self, tensor1, tensor2)
+	checksPost242(&c, &locs441, &l0, &l1, &l2, self, tensor1, tensor2)
 }
 
 var opXForeachAddcmulScalarListOut = asserts.Op{
@@ -4397,9 +4559,10 @@ func XForeachAddcmulScalarListOut(self []*torch.Tensor, tensor1 []*torch.Tensor,
 	}
 	var c asserts.Call
 	var l0, l1, l2, l4 asserts.SavedList
-	checksPre183(&c, &opXForeachAddcmulScalarListOut, &locs420, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPre250(&c, &opXForeachAddcmulScalarListOut, &locs439, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	defer c.Abandon()
 	kernels.XForeachAddcmulScalarListOut(self, tensor1, tensor2, scalars, out)
-	checksPost184(&c, &locs420, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
+	checksPost251(&c, &locs439, &l0, &l1, &l2, &l4, self, tensor1, tensor2, out)
 }
 
 var opXForeachAddcmul_Tensor = asserts.Op{
@@ -4419,9 +4582,10 @@ func XForeachAddcmul_Tensor(self []*torch.Tensor, tensor1 []*torch.Tensor, tenso
 		a3         asserts.Saved
 		l0, l1, l2 asserts.SavedList
 	)
-	checksPre185(&c, &opXForeachAddcmul_Tensor, &locs471, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	checksPre252(&c, &opXForeachAddcmul_Tensor, &locs493, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	defer c.Abandon()
 	kernels.XForeachAddcmul_Tensor(self, tensor1, tensor2, scalars)
-	checksPost186(&c, &locs471, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
+	checksPost253(&c, &locs493, &l0, &l1, &l2, &a3, self, tensor1, tensor2, scalars)
 }
 
 var opXForeachAddcmulTensorOut = asserts.Op{
@@ -4441,9 +4605,10 @@ func XForeachAddcmulTensorOut(self []*torch.Tensor, tensor1 []*torch.Tensor, ten
 		a3             asserts.Saved
 		l0, l1, l2, l4 asserts.SavedList
 	)
-	checksPre187(&c, &opXForeachAddcmulTensorOut, &locs472, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	checksPre254(&c, &opXForeachAddcmulTensorOut, &locs494, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	defer c.Abandon()
 	kernels.XForeachAddcmulTensorOut(self, tensor1, tensor2, scalars, out)
-	checksPost188(&c, &locs472, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
+	checksPost255(&c, &locs494, &l0, &l1, &l2, &a3, &l4, self, tensor1, tensor2, scalars, out)
 }
 
 var opXForeachAbs = asserts.Op{
@@ -4459,9 +4624,9 @@ func XForeachAbs(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachAbs, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachAbs, &locs3, &l0, self)
 	r0 := kernels.XForeachAbs(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -4479,9 +4644,10 @@ func XForeachAbs_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachAbs_, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachAbs_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAbs_(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachAbsOut = asserts.Op{
@@ -4498,9 +4664,10 @@ func XForeachAbsOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachAbsOut, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachAbsOut, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachAbsOut(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachAcos = asserts.Op{
@@ -4516,9 +4683,9 @@ func XForeachAcos(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachAcos, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachAcos, &locs3, &l0, self)
 	r0 := kernels.XForeachAcos(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -4536,9 +4703,10 @@ func XForeachAcos_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachAcos_, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachAcos_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAcos_(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachAcosOut = asserts.Op{
@@ -4555,9 +4723,10 @@ func XForeachAcosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachAcosOut, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachAcosOut, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachAcosOut(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachAsin = asserts.Op{
@@ -4573,9 +4742,9 @@ func XForeachAsin(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachAsin, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachAsin, &locs3, &l0, self)
 	r0 := kernels.XForeachAsin(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -4593,9 +4762,10 @@ func XForeachAsin_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachAsin_, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachAsin_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAsin_(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachAsinOut = asserts.Op{
@@ -4612,9 +4782,10 @@ func XForeachAsinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachAsinOut, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachAsinOut, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachAsinOut(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachAtan = asserts.Op{
@@ -4630,9 +4801,9 @@ func XForeachAtan(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachAtan, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachAtan, &locs3, &l0, self)
 	r0 := kernels.XForeachAtan(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -4650,9 +4821,10 @@ func XForeachAtan_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachAtan_, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachAtan_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachAtan_(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachAtanOut = asserts.Op{
@@ -4669,9 +4841,10 @@ func XForeachAtanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachAtanOut, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachAtanOut, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachAtanOut(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachCeil = asserts.Op{
@@ -4687,9 +4860,9 @@ func XForeachCeil(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachCeil, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachCeil, &locs3, &l0, self)
 	r0 := kernels.XForeachCeil(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -4707,9 +4880,10 @@ func XForeachCeil_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachCeil_, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachCeil_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachCeil_(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachCeilOut = asserts.Op{
@@ -4726,9 +4900,10 @@ func XForeachCeilOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachCeilOut, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachCeilOut, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachCeilOut(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachCos = asserts.Op{
@@ -4744,9 +4919,9 @@ func XForeachCos(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachCos, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachCos, &locs3, &l0, self)
 	r0 := kernels.XForeachCos(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -4764,9 +4939,10 @@ func XForeachCos_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachCos_, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachCos_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachCos_(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachCosOut = asserts.Op{
@@ -4783,9 +4959,10 @@ func XForeachCosOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachCosOut, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachCosOut, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachCosOut(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachCosh = asserts.Op{
@@ -4801,9 +4978,9 @@ func XForeachCosh(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachCosh, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachCosh, &locs3, &l0, self)
 	r0 := kernels.XForeachCosh(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -4821,9 +4998,10 @@ func XForeachCosh_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachCosh_, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachCosh_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachCosh_(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachCoshOut = asserts.Op{
@@ -4840,9 +5018,10 @@ func XForeachCoshOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachCoshOut, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachCoshOut, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachCoshOut(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachErf = asserts.Op{
@@ -4858,9 +5037,9 @@ func XForeachErf(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachErf, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachErf, &locs3, &l0, self)
 	r0 := kernels.XForeachErf(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -4878,9 +5057,10 @@ func XForeachErf_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachErf_, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachErf_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachErf_(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachErfOut = asserts.Op{
@@ -4897,9 +5077,10 @@ func XForeachErfOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachErfOut, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachErfOut, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachErfOut(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachErfc = asserts.Op{
@@ -4915,9 +5096,9 @@ func XForeachErfc(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachErfc, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachErfc, &locs3, &l0, self)
 	r0 := kernels.XForeachErfc(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -4935,9 +5116,10 @@ func XForeachErfc_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachErfc_, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachErfc_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachErfc_(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachErfcOut = asserts.Op{
@@ -4954,9 +5136,10 @@ func XForeachErfcOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachErfcOut, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachErfcOut, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachErfcOut(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachExp = asserts.Op{
@@ -4972,9 +5155,9 @@ func XForeachExp(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachExp, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachExp, &locs3, &l0, self)
 	r0 := kernels.XForeachExp(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -4992,9 +5175,10 @@ func XForeachExp_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachExp_, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachExp_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachExp_(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachExpOut = asserts.Op{
@@ -5011,9 +5195,10 @@ func XForeachExpOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachExpOut, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachExpOut, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachExpOut(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachExpm1 = asserts.Op{
@@ -5029,9 +5214,9 @@ func XForeachExpm1(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachExpm1, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachExpm1, &locs3, &l0, self)
 	r0 := kernels.XForeachExpm1(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -5049,9 +5234,10 @@ func XForeachExpm1_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachExpm1_, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachExpm1_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachExpm1_(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachExpm1Out = asserts.Op{
@@ -5068,9 +5254,10 @@ func XForeachExpm1Out(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachExpm1Out, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachExpm1Out, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachExpm1Out(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachFloor = asserts.Op{
@@ -5086,9 +5273,9 @@ func XForeachFloor(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachFloor, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachFloor, &locs3, &l0, self)
 	r0 := kernels.XForeachFloor(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -5106,9 +5293,10 @@ func XForeachFloor_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachFloor_, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachFloor_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachFloor_(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachFloorOut = asserts.Op{
@@ -5125,9 +5313,10 @@ func XForeachFloorOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachFloorOut, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachFloorOut, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachFloorOut(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachFrac = asserts.Op{
@@ -5143,9 +5332,9 @@ func XForeachFrac(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachFrac, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachFrac, &locs3, &l0, self)
 	r0 := kernels.XForeachFrac(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -5163,9 +5352,10 @@ func XForeachFrac_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachFrac_, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachFrac_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachFrac_(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachFracOut = asserts.Op{
@@ -5182,9 +5372,10 @@ func XForeachFracOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachFracOut, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachFracOut, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachFracOut(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachLerpList = asserts.Op{
@@ -5200,9 +5391,9 @@ func XForeachLerpList(self []*torch.Tensor, tensors1 []*torch.Tensor, weights []
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre179(&c, &opXForeachLerpList, &locs473, &l0, &l1, &l2, self, tensors1, weights)
+	checksPre247(&c, &opXForeachLerpList, &locs495, &l0, &l1, &l2, self, tensors1, weights)
 	r0 := kernels.XForeachLerpList(self, tensors1, weights)
-	checksPost180(&c, &locs473, &l0, &l1, &l2, self, tensors1, weights)
+	checksPost242(&c, &locs495, &l0, &l1, &l2, self, tensors1, weights)
 	return r0
 }
 
@@ -5220,9 +5411,10 @@ func XForeachLerp_List(self []*torch.Tensor, tensors1 []*torch.Tensor, weights [
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre179(&c, &opXForeachLerp_List, &locs473, &l0, &l1, &l2, self, tensors1, weights)
+	checksPre249(&c, &opXForeachLerp_List, &locs495, &l0, &l1, &l2, self, tensors1, weights)
+	defer c.Abandon()
 	kernels.XForeachLerp_List(self, tensors1, weights)
-	checksPost180(&c, &locs473, &l0, &l1, &l2, self, tensors1, weights)
+	checksPost242(&c, &locs495, &l0, &l1, &l2, self, tensors1, weights)
 }
 
 var opXForeachLerpListOut = asserts.Op{
@@ -5239,9 +5431,10 @@ func XForeachLerpListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weights
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3 asserts.SavedList
-	checksPre183(&c, &opXForeachLerpListOut, &locs474, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
+	checksPre250(&c, &opXForeachLerpListOut, &locs496, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
+	defer c.Abandon()
 	kernels.XForeachLerpListOut(self, tensors1, weights, out)
-	checksPost184(&c, &locs474, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
+	checksPost251(&c, &locs496, &l0, &l1, &l2, &l3, self, tensors1, weights, out)
 }
 
 var opXForeachLerpScalar = asserts.Op{
@@ -5257,9 +5450,9 @@ func XForeachLerpScalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight t
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachLerpScalar, &locs475, &l0, &l1, self, tensors1)
+	checksPre239(&c, &opXForeachLerpScalar, &locs497, &l0, &l1, self, tensors1)
 	r0 := kernels.XForeachLerpScalar(self, tensors1, weight)
-	checksPost149(&c, &locs475, &l0, &l1, self, tensors1)
+	checksPost198(&c, &locs497, &l0, &l1, self, tensors1)
 	return r0
 }
 
@@ -5277,9 +5470,10 @@ func XForeachLerp_Scalar(self []*torch.Tensor, tensors1 []*torch.Tensor, weight 
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachLerp_Scalar, &locs475, &l0, &l1, self, tensors1)
+	checksPre240(&c, &opXForeachLerp_Scalar, &locs497, &l0, &l1, self, tensors1)
+	defer c.Abandon()
 	kernels.XForeachLerp_Scalar(self, tensors1, weight)
-	checksPost149(&c, &locs475, &l0, &l1, self, tensors1)
+	checksPost198(&c, &locs497, &l0, &l1, self, tensors1)
 }
 
 var opXForeachLerpScalarOut = asserts.Op{
@@ -5296,9 +5490,10 @@ func XForeachLerpScalarOut(self []*torch.Tensor, tensors1 []*torch.Tensor, weigh
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre179(&c, &opXForeachLerpScalarOut, &locs476, &l0, &l1, &l3, self, tensors1, out)
+	checksPre241(&c, &opXForeachLerpScalarOut, &locs498, &l0, &l1, &l3, self, tensors1, out)
+	defer c.Abandon()
 	kernels.XForeachLerpScalarOut(self, tensors1, weight, out)
-	checksPost180(&c, &locs476, &l0, &l1, &l3, self, tensors1, out)
+	checksPost242(&c, &locs498, &l0, &l1, &l3, self, tensors1, out)
 }
 
 var opXForeachLerpScalarList = asserts.Op{
@@ -5314,9 +5509,9 @@ func XForeachLerpScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, weig
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachLerpScalarList, &locs475, &l0, &l1, self, tensors1)
+	checksPre239(&c, &opXForeachLerpScalarList, &locs497, &l0, &l1, self, tensors1)
 	r0 := kernels.XForeachLerpScalarList(self, tensors1, weight)
-	checksPost149(&c, &locs475, &l0, &l1, self, tensors1)
+	checksPost198(&c, &locs497, &l0, &l1, self, tensors1)
 	return r0
 }
 
@@ -5334,9 +5529,10 @@ func XForeachLerp_ScalarList(self []*torch.Tensor, tensors1 []*torch.Tensor, wei
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachLerp_ScalarList, &locs475, &l0, &l1, self, tensors1)
+	checksPre240(&c, &opXForeachLerp_ScalarList, &locs497, &l0, &l1, self, tensors1)
+	defer c.Abandon()
 	kernels.XForeachLerp_ScalarList(self, tensors1, weight)
-	checksPost149(&c, &locs475, &l0, &l1, self, tensors1)
+	checksPost198(&c, &locs497, &l0, &l1, self, tensors1)
 }
 
 var opXForeachLerpScalarListOut = asserts.Op{
@@ -5353,9 +5549,10 @@ func XForeachLerpScalarListOut(self []*torch.Tensor, tensors1 []*torch.Tensor, w
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre179(&c, &opXForeachLerpScalarListOut, &locs476, &l0, &l1, &l3, self, tensors1, out)
+	checksPre241(&c, &opXForeachLerpScalarListOut, &locs498, &l0, &l1, &l3, self, tensors1, out)
+	defer c.Abandon()
 	kernels.XForeachLerpScalarListOut(self, tensors1, weight, out)
-	checksPost180(&c, &locs476, &l0, &l1, &l3, self, tensors1, out)
+	checksPost242(&c, &locs498, &l0, &l1, &l3, self, tensors1, out)
 }
 
 var opXForeachLgamma = asserts.Op{
@@ -5371,9 +5568,9 @@ func XForeachLgamma(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachLgamma, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachLgamma, &locs3, &l0, self)
 	r0 := kernels.XForeachLgamma(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -5391,9 +5588,10 @@ func XForeachLgamma_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachLgamma_, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachLgamma_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLgamma_(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachLgammaOut = asserts.Op{
@@ -5410,9 +5608,10 @@ func XForeachLgammaOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachLgammaOut, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachLgammaOut, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLgammaOut(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachLog = asserts.Op{
@@ -5428,9 +5627,9 @@ func XForeachLog(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachLog, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachLog, &locs3, &l0, self)
 	r0 := kernels.XForeachLog(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -5448,9 +5647,10 @@ func XForeachLog_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachLog_, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachLog_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLog_(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachLogOut = asserts.Op{
@@ -5467,9 +5667,10 @@ func XForeachLogOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachLogOut, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachLogOut, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLogOut(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachLog10 = asserts.Op{
@@ -5485,9 +5686,9 @@ func XForeachLog10(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachLog10, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachLog10, &locs3, &l0, self)
 	r0 := kernels.XForeachLog10(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -5505,9 +5706,10 @@ func XForeachLog10_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachLog10_, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachLog10_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLog10_(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachLog10Out = asserts.Op{
@@ -5524,9 +5726,10 @@ func XForeachLog10Out(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachLog10Out, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachLog10Out, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLog10Out(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachLog1p = asserts.Op{
@@ -5542,9 +5745,9 @@ func XForeachLog1p(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachLog1p, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachLog1p, &locs3, &l0, self)
 	r0 := kernels.XForeachLog1p(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -5562,9 +5765,10 @@ func XForeachLog1p_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachLog1p_, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachLog1p_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLog1p_(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachLog1pOut = asserts.Op{
@@ -5581,9 +5785,10 @@ func XForeachLog1pOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachLog1pOut, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachLog1pOut, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLog1pOut(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachLog2 = asserts.Op{
@@ -5599,9 +5804,9 @@ func XForeachLog2(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachLog2, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachLog2, &locs3, &l0, self)
 	r0 := kernels.XForeachLog2(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -5619,9 +5824,10 @@ func XForeachLog2_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachLog2_, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachLog2_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachLog2_(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachLog2Out = asserts.Op{
@@ -5638,9 +5844,10 @@ func XForeachLog2Out(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachLog2Out, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachLog2Out, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachLog2Out(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachMax = asserts.Op{
@@ -5656,9 +5863,9 @@ func XForeachMax(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachMax, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachMax, &locs3, &l0, self)
 	r0 := kernels.XForeachMax(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -5676,9 +5883,10 @@ func XForeachMaxOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachMaxOut, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachMaxOut, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachMaxOut(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachNeg = asserts.Op{
@@ -5694,9 +5902,9 @@ func XForeachNeg(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachNeg, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachNeg, &locs3, &l0, self)
 	r0 := kernels.XForeachNeg(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -5714,9 +5922,10 @@ func XForeachNeg_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachNeg_, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachNeg_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachNeg_(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachNegOut = asserts.Op{
@@ -5733,9 +5942,10 @@ func XForeachNegOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachNegOut, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachNegOut, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachNegOut(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachNormScalar = asserts.Op{
@@ -5751,9 +5961,9 @@ func XForeachNormScalar(self []*torch.Tensor, ord torch.Scalar, dtype *int) []*t
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachNormScalar, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachNormScalar, &locs3, &l0, self)
 	r0 := kernels.XForeachNormScalar(self, ord, dtype)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -5771,9 +5981,10 @@ func XForeachNormScalarOut(self []*torch.Tensor, ord torch.Scalar, dtype *int, o
 	}
 	var c asserts.Call
 	var l0, l3 asserts.SavedList
-	checksPre148(&c, &opXForeachNormScalarOut, &locs40, &l0, &l3, self, out)
+	checksPre197(&c, &opXForeachNormScalarOut, &locs40, &l0, &l3, self, out)
+	defer c.Abandon()
 	kernels.XForeachNormScalarOut(self, ord, dtype, out)
-	checksPost149(&c, &locs40, &l0, &l3, self, out)
+	checksPost198(&c, &locs40, &l0, &l3, self, out)
 }
 
 var opXForeachPowList = asserts.Op{
@@ -5789,9 +6000,9 @@ func XForeachPowList(self []*torch.Tensor, exponent []*torch.Tensor) []*torch.Te
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachPowList, &locs458, &l0, &l1, self, exponent)
+	checksPre239(&c, &opXForeachPowList, &locs478, &l0, &l1, self, exponent)
 	r0 := kernels.XForeachPowList(self, exponent)
-	checksPost149(&c, &locs458, &l0, &l1, self, exponent)
+	checksPost198(&c, &locs478, &l0, &l1, self, exponent)
 	return r0
 }
 
@@ -5808,9 +6019,9 @@ func XForeachPowScalar(self []*torch.Tensor, exponent torch.Scalar) []*torch.Ten
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachPowScalar, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachPowScalar, &locs3, &l0, self)
 	r0 := kernels.XForeachPowScalar(self, exponent)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -5827,9 +6038,9 @@ func XForeachPowScalarList(self []*torch.Tensor, exponent []torch.Scalar) []*tor
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachPowScalarList, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachPowScalarList, &locs3, &l0, self)
 	r0 := kernels.XForeachPowScalarList(self, exponent)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -5846,9 +6057,9 @@ func XForeachPowScalarAndTensor(self torch.Scalar, exponent []*torch.Tensor) []*
 	}
 	var c asserts.Call
 	var l1 asserts.SavedList
-	checksPre177(&c, &opXForeachPowScalarAndTensor, &locs477, &l1, exponent)
+	checksPre236(&c, &opXForeachPowScalarAndTensor, &locs499, &l1, exponent)
 	r0 := kernels.XForeachPowScalarAndTensor(self, exponent)
-	checksPost178(&c, &locs477, &l1, exponent)
+	checksPost237(&c, &locs499, &l1, exponent)
 	return r0
 }
 
@@ -5866,9 +6077,10 @@ func XForeachPow_List(self []*torch.Tensor, exponent []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachPow_List, &locs458, &l0, &l1, self, exponent)
+	checksPre240(&c, &opXForeachPow_List, &locs478, &l0, &l1, self, exponent)
+	defer c.Abandon()
 	kernels.XForeachPow_List(self, exponent)
-	checksPost149(&c, &locs458, &l0, &l1, self, exponent)
+	checksPost198(&c, &locs478, &l0, &l1, self, exponent)
 }
 
 var opXForeachPowListOut = asserts.Op{
@@ -5885,9 +6097,10 @@ func XForeachPowListOut(self []*torch.Tensor, exponent []*torch.Tensor, out []*t
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre179(&c, &opXForeachPowListOut, &locs454, &l0, &l1, &l2, self, exponent, out)
+	checksPre241(&c, &opXForeachPowListOut, &locs474, &l0, &l1, &l2, self, exponent, out)
+	defer c.Abandon()
 	kernels.XForeachPowListOut(self, exponent, out)
-	checksPost180(&c, &locs454, &l0, &l1, &l2, self, exponent, out)
+	checksPost242(&c, &locs474, &l0, &l1, &l2, self, exponent, out)
 }
 
 var opXForeachPow_Scalar = asserts.Op{
@@ -5904,9 +6117,10 @@ func XForeachPow_Scalar(self []*torch.Tensor, exponent torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachPow_Scalar, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachPow_Scalar, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachPow_Scalar(self, exponent)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachPowScalarOut = asserts.Op{
@@ -5923,9 +6137,10 @@ func XForeachPowScalarOut(self []*torch.Tensor, exponent torch.Scalar, out []*to
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre148(&c, &opXForeachPowScalarOut, &locs40, &l0, &l2, self, out)
+	checksPre197(&c, &opXForeachPowScalarOut, &locs40, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachPowScalarOut(self, exponent, out)
-	checksPost149(&c, &locs40, &l0, &l2, self, out)
+	checksPost198(&c, &locs40, &l0, &l2, self, out)
 }
 
 var opXForeachPow_ScalarList = asserts.Op{
@@ -5942,9 +6157,10 @@ func XForeachPow_ScalarList(self []*torch.Tensor, exponent []torch.Scalar) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachPow_ScalarList, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachPow_ScalarList, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachPow_ScalarList(self, exponent)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachPowScalarListOut = asserts.Op{
@@ -5961,9 +6177,10 @@ func XForeachPowScalarListOut(self []*torch.Tensor, exponent []torch.Scalar, out
 	}
 	var c asserts.Call
 	var l0, l2 asserts.SavedList
-	checksPre148(&c, &opXForeachPowScalarListOut, &locs40, &l0, &l2, self, out)
+	checksPre197(&c, &opXForeachPowScalarListOut, &locs40, &l0, &l2, self, out)
+	defer c.Abandon()
 	kernels.XForeachPowScalarListOut(self, exponent, out)
-	checksPost149(&c, &locs40, &l0, &l2, self, out)
+	checksPost198(&c, &locs40, &l0, &l2, self, out)
 }
 
 var opXForeachReciprocal = asserts.Op{
@@ -5979,9 +6196,9 @@ func XForeachReciprocal(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachReciprocal, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachReciprocal, &locs3, &l0, self)
 	r0 := kernels.XForeachReciprocal(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -5999,9 +6216,10 @@ func XForeachReciprocal_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachReciprocal_, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachReciprocal_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachReciprocal_(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachReciprocalOut = asserts.Op{
@@ -6018,9 +6236,10 @@ func XForeachReciprocalOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachReciprocalOut, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachReciprocalOut, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachReciprocalOut(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachRound = asserts.Op{
@@ -6036,9 +6255,9 @@ func XForeachRound(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachRound, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachRound, &locs3, &l0, self)
 	r0 := kernels.XForeachRound(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -6056,9 +6275,10 @@ func XForeachRound_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachRound_, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachRound_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachRound_(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachRoundOut = asserts.Op{
@@ -6075,9 +6295,10 @@ func XForeachRoundOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachRoundOut, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachRoundOut, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachRoundOut(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachRsqrt = asserts.Op{
@@ -6093,9 +6314,9 @@ func XForeachRsqrt(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachRsqrt, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachRsqrt, &locs3, &l0, self)
 	r0 := kernels.XForeachRsqrt(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -6113,9 +6334,10 @@ func XForeachRsqrt_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachRsqrt_, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachRsqrt_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachRsqrt_(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachRsqrtOut = asserts.Op{
@@ -6132,9 +6354,10 @@ func XForeachRsqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachRsqrtOut, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachRsqrtOut, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachRsqrtOut(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachSigmoid = asserts.Op{
@@ -6150,9 +6373,9 @@ func XForeachSigmoid(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachSigmoid, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachSigmoid, &locs3, &l0, self)
 	r0 := kernels.XForeachSigmoid(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -6170,9 +6393,10 @@ func XForeachSigmoid_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachSigmoid_, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachSigmoid_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSigmoid_(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachSigmoidOut = asserts.Op{
@@ -6189,9 +6413,10 @@ func XForeachSigmoidOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachSigmoidOut, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachSigmoidOut, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSigmoidOut(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachSign = asserts.Op{
@@ -6207,9 +6432,9 @@ func XForeachSign(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachSign, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachSign, &locs3, &l0, self)
 	r0 := kernels.XForeachSign(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -6227,9 +6452,10 @@ func XForeachSign_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachSign_, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachSign_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSign_(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachSignOut = asserts.Op{
@@ -6246,9 +6472,10 @@ func XForeachSignOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachSignOut, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachSignOut, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSignOut(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachSin = asserts.Op{
@@ -6264,9 +6491,9 @@ func XForeachSin(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachSin, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachSin, &locs3, &l0, self)
 	r0 := kernels.XForeachSin(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -6284,9 +6511,10 @@ func XForeachSin_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachSin_, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachSin_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSin_(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachSinOut = asserts.Op{
@@ -6303,9 +6531,10 @@ func XForeachSinOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachSinOut, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachSinOut, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSinOut(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachSinh = asserts.Op{
@@ -6321,9 +6550,9 @@ func XForeachSinh(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachSinh, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachSinh, &locs3, &l0, self)
 	r0 := kernels.XForeachSinh(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -6341,9 +6570,10 @@ func XForeachSinh_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachSinh_, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachSinh_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSinh_(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachSinhOut = asserts.Op{
@@ -6360,9 +6590,10 @@ func XForeachSinhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachSinhOut, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachSinhOut, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSinhOut(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachSqrt = asserts.Op{
@@ -6378,9 +6609,9 @@ func XForeachSqrt(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachSqrt, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachSqrt, &locs3, &l0, self)
 	r0 := kernels.XForeachSqrt(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -6398,9 +6629,10 @@ func XForeachSqrt_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachSqrt_, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachSqrt_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachSqrt_(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachSqrtOut = asserts.Op{
@@ -6417,9 +6649,10 @@ func XForeachSqrtOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachSqrtOut, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachSqrtOut, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachSqrtOut(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachTan = asserts.Op{
@@ -6435,9 +6668,9 @@ func XForeachTan(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachTan, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachTan, &locs3, &l0, self)
 	r0 := kernels.XForeachTan(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -6455,9 +6688,10 @@ func XForeachTan_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachTan_, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachTan_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachTan_(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachTanOut = asserts.Op{
@@ -6474,9 +6708,10 @@ func XForeachTanOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachTanOut, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachTanOut, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachTanOut(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachTanh = asserts.Op{
@@ -6492,9 +6727,9 @@ func XForeachTanh(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachTanh, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachTanh, &locs3, &l0, self)
 	r0 := kernels.XForeachTanh(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -6512,9 +6747,10 @@ func XForeachTanh_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachTanh_, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachTanh_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachTanh_(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachTanhOut = asserts.Op{
@@ -6531,9 +6767,10 @@ func XForeachTanhOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachTanhOut, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachTanhOut, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachTanhOut(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachTrunc = asserts.Op{
@@ -6549,9 +6786,9 @@ func XForeachTrunc(self []*torch.Tensor) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachTrunc, &locs3, &l0, self)
+	checksPre236(&c, &opXForeachTrunc, &locs3, &l0, self)
 	r0 := kernels.XForeachTrunc(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 	return r0
 }
 
@@ -6569,9 +6806,10 @@ func XForeachTrunc_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachTrunc_, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachTrunc_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachTrunc_(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachTruncOut = asserts.Op{
@@ -6588,9 +6826,10 @@ func XForeachTruncOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachTruncOut, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachTruncOut, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachTruncOut(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachZero_ = asserts.Op{
@@ -6607,9 +6846,10 @@ func XForeachZero_(self []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre177(&c, &opXForeachZero_, &locs3, &l0, self)
+	checksPre238(&c, &opXForeachZero_, &locs3, &l0, self)
+	defer c.Abandon()
 	kernels.XForeachZero_(self)
-	checksPost178(&c, &locs3, &l0, self)
+	checksPost237(&c, &locs3, &l0, self)
 }
 
 var opXForeachZeroOut = asserts.Op{
@@ -6626,9 +6866,10 @@ func XForeachZeroOut(self []*torch.Tensor, out []*torch.Tensor) {
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachZeroOut, &locs40, &l0, &l1, self, out)
+	checksPre197(&c, &opXForeachZeroOut, &locs40, &l0, &l1, self, out)
+	defer c.Abandon()
 	kernels.XForeachZeroOut(self, out)
-	checksPost149(&c, &locs40, &l0, &l1, self, out)
+	checksPost198(&c, &locs40, &l0, &l1, self, out)
 }
 
 var opXForeachZero = asserts.Op{
@@ -6643,9 +6884,9 @@ func XForeachZero(self []*torch.Tensor) []*torch.Tensor {
 		return kernels.XForeachZero(self)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXForeachZero, &locs3)
+	checksPre5(&c, &opXForeachZero, &locs3)
 	r0 := kernels.XForeachZero(self)
-	checksPost4(&c, &locs3)
+	checksPost6(&c, &locs3)
 	return r0
 }
 
@@ -6663,9 +6904,10 @@ func XForeachCopy_(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool)
 	}
 	var c asserts.Call
 	var l0, l1 asserts.SavedList
-	checksPre148(&c, &opXForeachCopy_, &locs95, &l0, &l1, self, src)
+	checksPre240(&c, &opXForeachCopy_, &locs99, &l0, &l1, self, src)
+	defer c.Abandon()
 	kernels.XForeachCopy_(self, src, non_blocking)
-	checksPost149(&c, &locs95, &l0, &l1, self, src)
+	checksPost198(&c, &locs99, &l0, &l1, self, src)
 }
 
 var opXForeachCopyOut = asserts.Op{
@@ -6682,9 +6924,10 @@ func XForeachCopyOut(self []*torch.Tensor, src []*torch.Tensor, non_blocking boo
 	}
 	var c asserts.Call
 	var l0, l1, l3 asserts.SavedList
-	checksPre179(&c, &opXForeachCopyOut, &locs96, &l0, &l1, &l3, self, src, out)
+	checksPre241(&c, &opXForeachCopyOut, &locs500, &l0, &l1, &l3, self, src, out)
+	defer c.Abandon()
 	kernels.XForeachCopyOut(self, src, non_blocking, out)
-	checksPost180(&c, &locs96, &l0, &l1, &l3, self, src, out)
+	checksPost242(&c, &locs500, &l0, &l1, &l3, self, src, out)
 }
 
 var opXForeachCopy = asserts.Op{
@@ -6699,9 +6942,9 @@ func XForeachCopy(self []*torch.Tensor, src []*torch.Tensor, non_blocking bool) 
 		return kernels.XForeachCopy(self, src, non_blocking)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXForeachCopy, &locs95)
+	checksPre0(&c, &opXForeachCopy, &locs99)
 	r0 := kernels.XForeachCopy(self, src, non_blocking)
-	checksPost2(&c, &locs95)
+	checksPost2(&c, &locs99)
 	return r0
 }
 
@@ -6718,9 +6961,9 @@ func BucketizeTensor(self *torch.Tensor, boundaries *torch.Tensor, out_int32 boo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opBucketizeTensor, &locs478, &a0, &a1, self, boundaries)
+	checksPre12(&c, &opBucketizeTensor, &locs501, &a0, &a1, self, boundaries)
 	r0 := kernels.BucketizeTensor(self, boundaries, out_int32, right)
-	checksPost9(&c, &locs478, &a0, &a1, self, boundaries, r0)
+	checksPost13(&c, &locs501, &a0, &a1, self, boundaries, r0)
 	return r0
 }
 
@@ -6737,9 +6980,10 @@ func BucketizeTensorOut(self *torch.Tensor, boundaries *torch.Tensor, out_int32 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre40(&c, &opBucketizeTensorOut, &locs479, &a0, &a1, &a4, self, boundaries, out)
+	checksPre51(&c, &opBucketizeTensorOut, &locs502, &a0, &a1, &a4, self, boundaries, out)
+	defer c.Abandon()
 	r0 := kernels.BucketizeTensorOut(self, boundaries, out_int32, right, out)
-	checksPost41(&c, &locs479, &a0, &a1, &a4, self, boundaries, out)
+	checksPost52(&c, &locs502, &a0, &a1, &a4, self, boundaries, out)
 	return r0
 }
 
@@ -6756,9 +7000,9 @@ func BucketizeScalar(self torch.Scalar, boundaries *torch.Tensor, out_int32 bool
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opBucketizeScalar, &locs480, &a1, boundaries)
+	checksPre46(&c, &opBucketizeScalar, &locs503, &a1, boundaries)
 	r0 := kernels.BucketizeScalar(self, boundaries, out_int32, right)
-	checksPost38(&c, &locs480, &a1, boundaries, r0)
+	checksPost47(&c, &locs503, &a1, boundaries, r0)
 	return r0
 }
 
@@ -6775,9 +7019,10 @@ func BucketizeScalarOut(self torch.Scalar, boundaries *torch.Tensor, out_int32 b
 	}
 	var c asserts.Call
 	var a1, a4 asserts.Saved
-	checksPre11(&c, &opBucketizeScalarOut, &locs481, &a1, &a4, boundaries, out)
+	checksPre48(&c, &opBucketizeScalarOut, &locs504, &a1, &a4, boundaries, out)
+	defer c.Abandon()
 	r0 := kernels.BucketizeScalarOut(self, boundaries, out_int32, right, out)
-	checksPost12(&c, &locs481, &a1, &a4, boundaries, out)
+	checksPost17(&c, &locs504, &a1, &a4, boundaries, out)
 	return r0
 }
 
@@ -6794,9 +7039,9 @@ func SearchsortedTensor(sorted_sequence *torch.Tensor, self *torch.Tensor, out_i
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre49(&c, &opSearchsortedTensor, &locs482, &a0, &a1, &a5, sorted_sequence, self, sorter)
+	checksPre64(&c, &opSearchsortedTensor, &locs505, &a0, &a1, &a5, sorted_sequence, self, sorter)
 	r0 := kernels.SearchsortedTensor(sorted_sequence, self, out_int32, right, side, sorter)
-	checksPost50(&c, &locs482, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
+	checksPost65(&c, &locs505, &a0, &a1, &a5, sorted_sequence, self, sorter, r0)
 	return r0
 }
 
@@ -6813,9 +7058,10 @@ func SearchsortedTensorOut(sorted_sequence *torch.Tensor, self *torch.Tensor, ou
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre40(&c, &opSearchsortedTensorOut, &locs483, &a0, &a1, &a6, sorted_sequence, self, out)
+	checksPre51(&c, &opSearchsortedTensorOut, &locs506, &a0, &a1, &a6, sorted_sequence, self, out)
+	defer c.Abandon()
 	r0 := kernels.SearchsortedTensorOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	checksPost41(&c, &locs483, &a0, &a1, &a6, sorted_sequence, self, out)
+	checksPost52(&c, &locs506, &a0, &a1, &a6, sorted_sequence, self, out)
 	return r0
 }
 
@@ -6832,9 +7078,9 @@ func SearchsortedScalar(sorted_sequence *torch.Tensor, self torch.Scalar, out_in
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre189(&c, &opSearchsortedScalar, &locs484, &a0, &a5, sorted_sequence, sorter)
+	checksPre256(&c, &opSearchsortedScalar, &locs507, &a0, &a5, sorted_sequence, sorter)
 	r0 := kernels.SearchsortedScalar(sorted_sequence, self, out_int32, right, side, sorter)
-	checksPost190(&c, &locs484, &a0, &a5, sorted_sequence, sorter, r0)
+	checksPost257(&c, &locs507, &a0, &a5, sorted_sequence, sorter, r0)
 	return r0
 }
 
@@ -6851,9 +7097,10 @@ func SearchsortedScalarOut(sorted_sequence *torch.Tensor, self torch.Scalar, out
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre11(&c, &opSearchsortedScalarOut, &locs485, &a0, &a6, sorted_sequence, out)
+	checksPre48(&c, &opSearchsortedScalarOut, &locs508, &a0, &a6, sorted_sequence, out)
+	defer c.Abandon()
 	r0 := kernels.SearchsortedScalarOut(sorted_sequence, self, out_int32, right, side, sorter, out)
-	checksPost12(&c, &locs485, &a0, &a6, sorted_sequence, out)
+	checksPost17(&c, &locs508, &a0, &a6, sorted_sequence, out)
 	return r0
 }
 
@@ -6887,9 +7134,11 @@ func XConvertIndicesFromCooToCsrOut(self *torch.Tensor, size int64, out_int32 bo
 		return kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXConvertIndicesFromCooToCsrOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXConvertIndicesFromCooToCsrOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCooToCsrOut(self, size, out_int32, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -6905,9 +7154,9 @@ func XConvertIndicesFromCsrToCoo(crow_indices *torch.Tensor, col_indices *torch.
 		return kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXConvertIndicesFromCsrToCoo, &locs486)
+	checksPre9(&c, &opXConvertIndicesFromCsrToCoo, &locs509)
 	r0 := kernels.XConvertIndicesFromCsrToCoo(crow_indices, col_indices, out_int32, transpose)
-	checksPost6(&c, &locs486)
+	checksPost10(&c, &locs509)
 	return r0
 }
 
@@ -6923,9 +7172,11 @@ func XConvertIndicesFromCsrToCooOut(crow_indices *torch.Tensor, col_indices *tor
 		return kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXConvertIndicesFromCsrToCooOut, &locs487)
+	var a4 asserts.Saved
+	checksPre14(&c, &opXConvertIndicesFromCsrToCooOut, &locs510, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XConvertIndicesFromCsrToCooOut(crow_indices, col_indices, out_int32, transpose, out)
-	checksPost10(&c, &locs487)
+	checksPost15(&c, &locs510, &a4, out)
 	return r0
 }
 
@@ -6942,9 +7193,10 @@ func MseLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, out *
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opMseLossOut, &locs63, &a0, &a1, &a3, self, target, out)
+	checksPre51(&c, &opMseLossOut, &locs65, &a0, &a1, &a3, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.MseLossOut(self, target, reduction, out)
-	checksPost41(&c, &locs63, &a0, &a1, &a3, self, target, out)
+	checksPost52(&c, &locs65, &a0, &a1, &a3, self, target, out)
 	return r0
 }
 
@@ -6961,9 +7213,9 @@ func MseLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.T
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMseLoss, &locs160, &a0, &a1, self, target)
+	checksPre12(&c, &opMseLoss, &locs166, &a0, &a1, self, target)
 	r0 := kernels.MseLoss(self, target, reduction)
-	checksPost9(&c, &locs160, &a0, &a1, self, target, r0)
+	checksPost13(&c, &locs166, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -6980,9 +7232,10 @@ func MseLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre18(&c, &opMseLossBackwardGradInput, &locs65, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	checksPre56(&c, &opMseLossBackwardGradInput, &locs67, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MseLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	checksPost19(&c, &locs65, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	checksPost24(&c, &locs67, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -6999,9 +7252,9 @@ func MseLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opMseLossBackward, &locs488, &a0, &a1, &a2, grad_output, self, target)
+	checksPre53(&c, &opMseLossBackward, &locs511, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.MseLossBackward(grad_output, self, target, reduction)
-	checksPost43(&c, &locs488, &a0, &a1, &a2, grad_output, self, target, r0)
+	checksPost54(&c, &locs511, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -7017,9 +7270,9 @@ func L1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64) *torch.Te
 		return kernels.L1Loss(self, target, reduction)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opL1Loss, &locs160)
+	checksPre9(&c, &opL1Loss, &locs166)
 	r0 := kernels.L1Loss(self, target, reduction)
-	checksPost6(&c, &locs160)
+	checksPost10(&c, &locs166)
 	return r0
 }
 
@@ -7036,9 +7289,10 @@ func MultiMarginLossOut(self *torch.Tensor, target *torch.Tensor, p torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre40(&c, &opMultiMarginLossOut, &locs63, &a0, &a1, &a6, self, target, out)
+	checksPre51(&c, &opMultiMarginLossOut, &locs65, &a0, &a1, &a6, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.MultiMarginLossOut(self, target, p, margin, weight, reduction, out)
-	checksPost41(&c, &locs63, &a0, &a1, &a6, self, target, out)
+	checksPost52(&c, &locs65, &a0, &a1, &a6, self, target, out)
 	return r0
 }
 
@@ -7055,9 +7309,9 @@ func MultiMarginLoss(self *torch.Tensor, target *torch.Tensor, p torch.Scalar, m
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre49(&c, &opMultiMarginLoss, &locs62, &a0, &a1, &a4, self, target, weight)
+	checksPre64(&c, &opMultiMarginLoss, &locs64, &a0, &a1, &a4, self, target, weight)
 	r0 := kernels.MultiMarginLoss(self, target, p, margin, weight, reduction)
-	checksPost50(&c, &locs62, &a0, &a1, &a4, self, target, weight, r0)
+	checksPost65(&c, &locs64, &a0, &a1, &a4, self, target, weight, r0)
 	return r0
 }
 
@@ -7073,9 +7327,11 @@ func MultiMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 		return kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opMultiMarginLossBackwardGradInput, &locs65)
+	var a7 asserts.Saved
+	checksPre58(&c, &opMultiMarginLossBackwardGradInput, &locs512, &a7, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MultiMarginLossBackwardGradInput(grad_output, self, target, p, margin, weight, reduction, grad_input)
-	checksPost23(&c, &locs65)
+	checksPost59(&c, &locs512, &a7, grad_input)
 	return r0
 }
 
@@ -7091,9 +7347,9 @@ func MultiMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targ
 		return kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opMultiMarginLossBackward, &locs488)
+	checksPre44(&c, &opMultiMarginLossBackward, &locs511)
 	r0 := kernels.MultiMarginLossBackward(grad_output, self, target, p, margin, weight, reduction)
-	checksPost44(&c, &locs488)
+	checksPost57(&c, &locs511)
 	return r0
 }
 
@@ -7109,9 +7365,11 @@ func MultilabelMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction
 		return kernels.MultilabelMarginLossOut(self, target, reduction, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMultilabelMarginLossOut, &locs63)
+	var a3 asserts.Saved
+	checksPre14(&c, &opMultilabelMarginLossOut, &locs69, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossOut(self, target, reduction, out)
-	checksPost10(&c, &locs63)
+	checksPost15(&c, &locs69, &a3, out)
 	return r0
 }
 
@@ -7127,9 +7385,9 @@ func MultilabelMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction in
 		return kernels.MultilabelMarginLoss(self, target, reduction)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMultilabelMarginLoss, &locs160)
+	checksPre9(&c, &opMultilabelMarginLoss, &locs166)
 	r0 := kernels.MultilabelMarginLoss(self, target, reduction)
-	checksPost6(&c, &locs160)
+	checksPost10(&c, &locs166)
 	return r0
 }
 
@@ -7146,9 +7404,10 @@ func MultilabelMarginLossForwardOutput(self *torch.Tensor, target *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a3, a4 asserts.Saved
-	checksPre18(&c, &opMultilabelMarginLossForwardOutput, &locs489, &a0, &a1, &a3, &a4, self, target, output, is_target)
+	checksPre226(&c, &opMultilabelMarginLossForwardOutput, &locs513, &a0, &a1, &a3, &a4, self, target, output, is_target)
+	defer c.Abandon()
 	r0, r1 := kernels.MultilabelMarginLossForwardOutput(self, target, reduction, output, is_target)
-	checksPost19(&c, &locs489, &a0, &a1, &a3, &a4, self, target, output, is_target)
+	checksPost24(&c, &locs513, &a0, &a1, &a3, &a4, self, target, output, is_target)
 	return r0, r1
 }
 
@@ -7165,9 +7424,9 @@ func MultilabelMarginLossForward(self *torch.Tensor, target *torch.Tensor, reduc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre20(&c, &opMultilabelMarginLossForward, &locs490, &a0, &a1, self, target)
+	checksPre25(&c, &opMultilabelMarginLossForward, &locs514, &a0, &a1, self, target)
 	r0, r1 := kernels.MultilabelMarginLossForward(self, target, reduction)
-	checksPost21(&c, &locs490, &a0, &a1, self, target, r0, r1)
+	checksPost26(&c, &locs514, &a0, &a1, self, target, r0, r1)
 	return r0, r1
 }
 
@@ -7183,9 +7442,11 @@ func MultilabelMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torc
 		return kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opMultilabelMarginLossBackwardGradInput, &locs491)
+	var a5 asserts.Saved
+	checksPre166(&c, &opMultilabelMarginLossBackwardGradInput, &locs515, &a5, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MultilabelMarginLossBackwardGradInput(grad_output, self, target, reduction, is_target, grad_input)
-	checksPost72(&c, &locs491)
+	checksPost167(&c, &locs515, &a5, grad_input)
 	return r0
 }
 
@@ -7201,9 +7462,9 @@ func MultilabelMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor,
 		return kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opMultilabelMarginLossBackward, &locs492)
+	checksPre60(&c, &opMultilabelMarginLossBackward, &locs516)
 	r0 := kernels.MultilabelMarginLossBackward(grad_output, self, target, reduction, is_target)
-	checksPost73(&c, &locs492)
+	checksPost94(&c, &locs516)
 	return r0
 }
 
@@ -7219,9 +7480,11 @@ func NllLossOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, 
 		return kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNllLossOut, &locs63)
+	var a5 asserts.Saved
+	checksPre14(&c, &opNllLossOut, &locs69, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.NllLossOut(self, target, weight, reduction, ignore_index, out)
-	checksPost10(&c, &locs63)
+	checksPost15(&c, &locs69, &a5, out)
 	return r0
 }
 
@@ -7237,9 +7500,9 @@ func NllLossNd(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 		return kernels.NllLossNd(self, target, weight, reduction, ignore_index)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNllLossNd, &locs160)
+	checksPre9(&c, &opNllLossNd, &locs166)
 	r0 := kernels.NllLossNd(self, target, weight, reduction, ignore_index)
-	checksPost6(&c, &locs160)
+	checksPost10(&c, &locs166)
 	return r0
 }
 
@@ -7255,9 +7518,9 @@ func NllLoss(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, red
 		return kernels.NllLoss(self, target, weight, reduction, ignore_index)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNllLoss, &locs160)
+	checksPre9(&c, &opNllLoss, &locs166)
 	r0 := kernels.NllLoss(self, target, weight, reduction, ignore_index)
-	checksPost6(&c, &locs160)
+	checksPost10(&c, &locs166)
 	return r0
 }
 
@@ -7274,9 +7537,10 @@ func NllLossForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *torc
 	}
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
-	checksPre18(&c, &opNllLossForwardOutput, &locs493, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	checksPre226(&c, &opNllLossForwardOutput, &locs517, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	defer c.Abandon()
 	r0, r1 := kernels.NllLossForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	checksPost19(&c, &locs493, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	checksPost24(&c, &locs517, &a0, &a1, &a5, &a6, self, target, output, total_weight)
 	return r0, r1
 }
 
@@ -7293,9 +7557,9 @@ func NllLossForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre191(&c, &opNllLossForward, &locs494, &a0, &a1, &a2, self, target, weight)
+	checksPre258(&c, &opNllLossForward, &locs518, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLossForward(self, target, weight, reduction, ignore_index)
-	checksPost192(&c, &locs494, &a0, &a1, &a2, self, target, weight, r0, r1)
+	checksPost259(&c, &locs518, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -7312,9 +7576,10 @@ func NllLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, tar
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a7 asserts.Saved
-	checksPre175(&c, &opNllLossBackwardGradInput, &locs495, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	checksPre260(&c, &opNllLossBackwardGradInput, &locs519, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	defer c.Abandon()
 	r0 := kernels.NllLossBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	checksPost176(&c, &locs495, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	checksPost231(&c, &locs519, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
 	return r0
 }
 
@@ -7331,9 +7596,9 @@ func NllLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre193(&c, &opNllLossBackward, &locs496, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	checksPre261(&c, &opNllLossBackward, &locs520, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLossBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	checksPost194(&c, &locs496, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	checksPost262(&c, &locs520, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
@@ -7349,9 +7614,11 @@ func NllLoss2dOut(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor
 		return kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNllLoss2dOut, &locs63)
+	var a5 asserts.Saved
+	checksPre14(&c, &opNllLoss2dOut, &locs69, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.NllLoss2dOut(self, target, weight, reduction, ignore_index, out)
-	checksPost10(&c, &locs63)
+	checksPost15(&c, &locs69, &a5, out)
 	return r0
 }
 
@@ -7367,9 +7634,9 @@ func NllLoss2d(self *torch.Tensor, target *torch.Tensor, weight *torch.Tensor, r
 		return kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opNllLoss2d, &locs160)
+	checksPre9(&c, &opNllLoss2d, &locs166)
 	r0 := kernels.NllLoss2d(self, target, weight, reduction, ignore_index)
-	checksPost6(&c, &locs160)
+	checksPost10(&c, &locs166)
 	return r0
 }
 
@@ -7386,9 +7653,10 @@ func NllLoss2dForwardOutput(self *torch.Tensor, target *torch.Tensor, weight *to
 	}
 	var c asserts.Call
 	var a0, a1, a5, a6 asserts.Saved
-	checksPre18(&c, &opNllLoss2dForwardOutput, &locs493, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	checksPre226(&c, &opNllLoss2dForwardOutput, &locs517, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	defer c.Abandon()
 	r0, r1 := kernels.NllLoss2dForwardOutput(self, target, weight, reduction, ignore_index, output, total_weight)
-	checksPost19(&c, &locs493, &a0, &a1, &a5, &a6, self, target, output, total_weight)
+	checksPost24(&c, &locs517, &a0, &a1, &a5, &a6, self, target, output, total_weight)
 	return r0, r1
 }
 
@@ -7405,9 +7673,9 @@ func NllLoss2dForward(self *torch.Tensor, target *torch.Tensor, weight *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre191(&c, &opNllLoss2dForward, &locs494, &a0, &a1, &a2, self, target, weight)
+	checksPre258(&c, &opNllLoss2dForward, &locs518, &a0, &a1, &a2, self, target, weight)
 	r0, r1 := kernels.NllLoss2dForward(self, target, weight, reduction, ignore_index)
-	checksPost192(&c, &locs494, &a0, &a1, &a2, self, target, weight, r0, r1)
+	checksPost259(&c, &locs518, &a0, &a1, &a2, self, target, weight, r0, r1)
 	return r0, r1
 }
 
@@ -7424,9 +7692,10 @@ func NllLoss2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a6, a7 asserts.Saved
-	checksPre175(&c, &opNllLoss2dBackwardGradInput, &locs495, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	checksPre260(&c, &opNllLoss2dBackwardGradInput, &locs519, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	defer c.Abandon()
 	r0 := kernels.NllLoss2dBackwardGradInput(grad_output, self, target, weight, reduction, ignore_index, total_weight, grad_input)
-	checksPost176(&c, &locs495, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
+	checksPost231(&c, &locs519, &a0, &a1, &a2, &a6, &a7, grad_output, self, target, total_weight, grad_input)
 	return r0
 }
 
@@ -7443,9 +7712,9 @@ func NllLoss2dBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a6 asserts.Saved
-	checksPre193(&c, &opNllLoss2dBackward, &locs496, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
+	checksPre261(&c, &opNllLoss2dBackward, &locs520, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight)
 	r0 := kernels.NllLoss2dBackward(grad_output, self, target, weight, reduction, ignore_index, total_weight)
-	checksPost194(&c, &locs496, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
+	checksPost262(&c, &locs520, &a0, &a1, &a2, &a3, &a6, grad_output, self, target, weight, total_weight, r0)
 	return r0
 }
 
@@ -7462,9 +7731,10 @@ func SmoothL1LossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre40(&c, &opSmoothL1LossOut, &locs63, &a0, &a1, &a4, self, target, out)
+	checksPre51(&c, &opSmoothL1LossOut, &locs65, &a0, &a1, &a4, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.SmoothL1LossOut(self, target, reduction, beta, out)
-	checksPost41(&c, &locs63, &a0, &a1, &a4, self, target, out)
+	checksPost52(&c, &locs65, &a0, &a1, &a4, self, target, out)
 	return r0
 }
 
@@ -7481,9 +7751,9 @@ func SmoothL1Loss(self *torch.Tensor, target *torch.Tensor, reduction int64, bet
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSmoothL1Loss, &locs160, &a0, &a1, self, target)
+	checksPre12(&c, &opSmoothL1Loss, &locs166, &a0, &a1, self, target)
 	r0 := kernels.SmoothL1Loss(self, target, reduction, beta)
-	checksPost9(&c, &locs160, &a0, &a1, self, target, r0)
+	checksPost13(&c, &locs166, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -7500,9 +7770,10 @@ func SmoothL1LossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre18(&c, &opSmoothL1LossBackwardGradInput, &locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	checksPre56(&c, &opSmoothL1LossBackwardGradInput, &locs67, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SmoothL1LossBackwardGradInput(grad_output, self, target, reduction, beta, grad_input)
-	checksPost19(&c, &locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	checksPost24(&c, &locs67, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -7519,9 +7790,9 @@ func SmoothL1LossBackward(grad_output *torch.Tensor, self *torch.Tensor, target 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opSmoothL1LossBackward, &locs488, &a0, &a1, &a2, grad_output, self, target)
+	checksPre53(&c, &opSmoothL1LossBackward, &locs511, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.SmoothL1LossBackward(grad_output, self, target, reduction, beta)
-	checksPost43(&c, &locs488, &a0, &a1, &a2, grad_output, self, target, r0)
+	checksPost54(&c, &locs511, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -7538,9 +7809,10 @@ func HuberLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64, del
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre40(&c, &opHuberLossOut, &locs63, &a0, &a1, &a4, self, target, out)
+	checksPre51(&c, &opHuberLossOut, &locs65, &a0, &a1, &a4, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.HuberLossOut(self, target, reduction, delta, out)
-	checksPost41(&c, &locs63, &a0, &a1, &a4, self, target, out)
+	checksPost52(&c, &locs65, &a0, &a1, &a4, self, target, out)
 	return r0
 }
 
@@ -7557,9 +7829,9 @@ func HuberLoss(self *torch.Tensor, target *torch.Tensor, reduction int64, delta 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opHuberLoss, &locs160, &a0, &a1, self, target)
+	checksPre12(&c, &opHuberLoss, &locs166, &a0, &a1, self, target)
 	r0 := kernels.HuberLoss(self, target, reduction, delta)
-	checksPost9(&c, &locs160, &a0, &a1, self, target, r0)
+	checksPost13(&c, &locs166, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -7576,9 +7848,10 @@ func HuberLossBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, target 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre18(&c, &opHuberLossBackwardOut, &locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	checksPre56(&c, &opHuberLossBackwardOut, &locs67, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.HuberLossBackwardOut(grad_output, self, target, reduction, delta, grad_input)
-	checksPost19(&c, &locs65, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
+	checksPost24(&c, &locs67, &a0, &a1, &a2, &a5, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -7595,9 +7868,9 @@ func HuberLossBackward(grad_output *torch.Tensor, self *torch.Tensor, target *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opHuberLossBackward, &locs488, &a0, &a1, &a2, grad_output, self, target)
+	checksPre53(&c, &opHuberLossBackward, &locs511, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.HuberLossBackward(grad_output, self, target, reduction, delta)
-	checksPost43(&c, &locs488, &a0, &a1, &a2, grad_output, self, target, r0)
+	checksPost54(&c, &locs511, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -7614,9 +7887,10 @@ func SoftMarginLossOut(self *torch.Tensor, target *torch.Tensor, reduction int64
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opSoftMarginLossOut, &locs63, &a0, &a1, &a3, self, target, out)
+	checksPre51(&c, &opSoftMarginLossOut, &locs65, &a0, &a1, &a3, self, target, out)
+	defer c.Abandon()
 	r0 := kernels.SoftMarginLossOut(self, target, reduction, out)
-	checksPost41(&c, &locs63, &a0, &a1, &a3, self, target, out)
+	checksPost52(&c, &locs65, &a0, &a1, &a3, self, target, out)
 	return r0
 }
 
@@ -7633,9 +7907,9 @@ func SoftMarginLoss(self *torch.Tensor, target *torch.Tensor, reduction int64) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSoftMarginLoss, &locs160, &a0, &a1, self, target)
+	checksPre12(&c, &opSoftMarginLoss, &locs166, &a0, &a1, self, target)
 	r0 := kernels.SoftMarginLoss(self, target, reduction)
-	checksPost9(&c, &locs160, &a0, &a1, self, target, r0)
+	checksPost13(&c, &locs166, &a0, &a1, self, target, r0)
 	return r0
 }
 
@@ -7652,9 +7926,10 @@ func SoftMarginLossBackwardGradInput(grad_output *torch.Tensor, self *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4 asserts.Saved
-	checksPre18(&c, &opSoftMarginLossBackwardGradInput, &locs65, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	checksPre56(&c, &opSoftMarginLossBackwardGradInput, &locs67, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SoftMarginLossBackwardGradInput(grad_output, self, target, reduction, grad_input)
-	checksPost19(&c, &locs65, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
+	checksPost24(&c, &locs67, &a0, &a1, &a2, &a4, grad_output, self, target, grad_input)
 	return r0
 }
 
@@ -7671,9 +7946,9 @@ func SoftMarginLossBackward(grad_output *torch.Tensor, self *torch.Tensor, targe
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opSoftMarginLossBackward, &locs488, &a0, &a1, &a2, grad_output, self, target)
+	checksPre53(&c, &opSoftMarginLossBackward, &locs511, &a0, &a1, &a2, grad_output, self, target)
 	r0 := kernels.SoftMarginLossBackward(grad_output, self, target, reduction)
-	checksPost43(&c, &locs488, &a0, &a1, &a2, grad_output, self, target, r0)
+	checksPost54(&c, &locs511, &a0, &a1, &a2, grad_output, self, target, r0)
 	return r0
 }
 
@@ -7690,9 +7965,10 @@ func EluOut(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_sc
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opEluOut, &locs40, &a0, &a4, self, out)
+	checksPre48(&c, &opEluOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.EluOut(self, alpha, scale, input_scale, out)
-	checksPost12(&c, &locs40, &a0, &a4, self, out)
+	checksPost17(&c, &locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -7709,9 +7985,9 @@ func Elu(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scale
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opElu, &locs0, &a0, self)
+	checksPre46(&c, &opElu, &locs0, &a0, self)
 	r0 := kernels.Elu(self, alpha, scale, input_scale)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7728,9 +8004,10 @@ func EluBackwardGradInput(grad_output *torch.Tensor, alpha torch.Scalar, scale t
 	}
 	var c asserts.Call
 	var a0, a5, a6 asserts.Saved
-	checksPre40(&c, &opEluBackwardGradInput, &locs497, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
+	checksPre51(&c, &opEluBackwardGradInput, &locs521, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
+	defer c.Abandon()
 	r0 := kernels.EluBackwardGradInput(grad_output, alpha, scale, input_scale, is_result, self_or_result, grad_input)
-	checksPost41(&c, &locs497, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
+	checksPost52(&c, &locs521, &a0, &a5, &a6, grad_output, self_or_result, grad_input)
 	return r0
 }
 
@@ -7747,9 +8024,9 @@ func EluBackward(grad_output *torch.Tensor, alpha torch.Scalar, scale torch.Scal
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre8(&c, &opEluBackward, &locs498, &a0, &a5, grad_output, self_or_result)
+	checksPre12(&c, &opEluBackward, &locs522, &a0, &a5, grad_output, self_or_result)
 	r0 := kernels.EluBackward(grad_output, alpha, scale, input_scale, is_result, self_or_result)
-	checksPost9(&c, &locs498, &a0, &a5, grad_output, self_or_result, r0)
+	checksPost13(&c, &locs522, &a0, &a5, grad_output, self_or_result, r0)
 	return r0
 }
 
@@ -7766,9 +8043,10 @@ func Elu_(self *torch.Tensor, alpha torch.Scalar, scale torch.Scalar, input_scal
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opElu_, &locs3, &a0, self)
+	checksPre7(&c, &opElu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Elu_(self, alpha, scale, input_scale)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7785,9 +8063,10 @@ func GluOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opGluOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opGluOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.GluOut(self, dim, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -7804,9 +8083,9 @@ func Glu(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opGlu, &locs0, &a0, self)
+	checksPre46(&c, &opGlu, &locs0, &a0, self)
 	r0 := kernels.Glu(self, dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7823,9 +8102,10 @@ func GluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, dim int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opGluBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre51(&c, &opGluBackwardGradInput, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.GluBackwardGradInput(grad_output, self, dim, grad_input)
-	checksPost41(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPost52(&c, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -7842,9 +8122,9 @@ func GluBackward(grad_output *torch.Tensor, self *torch.Tensor, dim int64) *torc
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opGluBackward, &locs217, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opGluBackward, &locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.GluBackward(grad_output, self, dim)
-	checksPost9(&c, &locs217, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -7860,9 +8140,9 @@ func GluJvp(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64) *to
 		return kernels.GluJvp(glu, x, dx, dim)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opGluJvp, &locs499)
+	checksPre44(&c, &opGluJvp, &locs523)
 	r0 := kernels.GluJvp(glu, x, dx, dim)
-	checksPost44(&c, &locs499)
+	checksPost57(&c, &locs523)
 	return r0
 }
 
@@ -7878,9 +8158,11 @@ func GluJvpOut(glu *torch.Tensor, x *torch.Tensor, dx *torch.Tensor, dim int64, 
 		return kernels.GluJvpOut(glu, x, dx, dim, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opGluJvpOut, &locs500)
+	var a4 asserts.Saved
+	checksPre58(&c, &opGluJvpOut, &locs524, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.GluJvpOut(glu, x, dx, dim, out)
-	checksPost23(&c, &locs500)
+	checksPost59(&c, &locs524, &a4, out)
 	return r0
 }
 
@@ -7896,9 +8178,9 @@ func GluBackwardJvp(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Tenso
 		return kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opGluBackwardJvp, &locs501)
+	checksPre62(&c, &opGluBackwardJvp, &locs525)
 	r0 := kernels.GluBackwardJvp(grad_x, grad_glu, x, dgrad_glu, dx, dim)
-	checksPost74(&c, &locs501)
+	checksPost97(&c, &locs525)
 	return r0
 }
 
@@ -7914,9 +8196,11 @@ func GluBackwardJvpOut(grad_x *torch.Tensor, grad_glu *torch.Tensor, x *torch.Te
 		return kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opGluBackwardJvpOut, &locs502)
+	var a6 asserts.Saved
+	checksPre98(&c, &opGluBackwardJvpOut, &locs526, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.GluBackwardJvpOut(grad_x, grad_glu, x, dgrad_glu, dx, dim, out)
-	checksPost63(&c, &locs502)
+	checksPost99(&c, &locs526, &a6, out)
 	return r0
 }
 
@@ -7933,9 +8217,10 @@ func HardsigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opHardsigmoidOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opHardsigmoidOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.HardsigmoidOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -7952,9 +8237,9 @@ func Hardsigmoid(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opHardsigmoid, &locs0, &a0, self)
+	checksPre46(&c, &opHardsigmoid, &locs0, &a0, self)
 	r0 := kernels.Hardsigmoid(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7971,9 +8256,10 @@ func Hardsigmoid_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opHardsigmoid_, &locs3, &a0, self)
+	checksPre7(&c, &opHardsigmoid_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Hardsigmoid_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -7989,9 +8275,11 @@ func HardsigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 		return kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHardsigmoidBackwardGradInput, &locs265)
+	var a2 asserts.Saved
+	checksPre14(&c, &opHardsigmoidBackwardGradInput, &locs280, &a2, grad_input)
+	defer c.Abandon()
 	r0 := kernels.HardsigmoidBackwardGradInput(grad_output, self, grad_input)
-	checksPost10(&c, &locs265)
+	checksPost15(&c, &locs280, &a2, grad_input)
 	return r0
 }
 
@@ -8007,9 +8295,9 @@ func HardsigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.T
 		return kernels.HardsigmoidBackward(grad_output, self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHardsigmoidBackward, &locs217)
+	checksPre9(&c, &opHardsigmoidBackward, &locs226)
 	r0 := kernels.HardsigmoidBackward(grad_output, self)
-	checksPost6(&c, &locs217)
+	checksPost10(&c, &locs226)
 	return r0
 }
 
@@ -8026,9 +8314,10 @@ func HardtanhOut(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opHardtanhOut, &locs40, &a0, &a3, self, out)
+	checksPre48(&c, &opHardtanhOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.HardtanhOut(self, min_val, max_val, out)
-	checksPost12(&c, &locs40, &a0, &a3, self, out)
+	checksPost17(&c, &locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -8045,9 +8334,9 @@ func Hardtanh(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opHardtanh, &locs0, &a0, self)
+	checksPre46(&c, &opHardtanh, &locs0, &a0, self)
 	r0 := kernels.Hardtanh(self, min_val, max_val)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8064,9 +8353,10 @@ func HardtanhBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, mi
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre40(&c, &opHardtanhBackwardGradInput, &locs265, &a0, &a1, &a4, grad_output, self, grad_input)
+	checksPre51(&c, &opHardtanhBackwardGradInput, &locs276, &a0, &a1, &a4, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.HardtanhBackwardGradInput(grad_output, self, min_val, max_val, grad_input)
-	checksPost41(&c, &locs265, &a0, &a1, &a4, grad_output, self, grad_input)
+	checksPost52(&c, &locs276, &a0, &a1, &a4, grad_output, self, grad_input)
 	return r0
 }
 
@@ -8083,9 +8373,9 @@ func HardtanhBackward(grad_output *torch.Tensor, self *torch.Tensor, min_val tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opHardtanhBackward, &locs217, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opHardtanhBackward, &locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.HardtanhBackward(grad_output, self, min_val, max_val)
-	checksPost9(&c, &locs217, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8102,9 +8392,10 @@ func Hardtanh_(self *torch.Tensor, min_val torch.Scalar, max_val torch.Scalar) *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opHardtanh_, &locs3, &a0, self)
+	checksPre7(&c, &opHardtanh_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Hardtanh_(self, min_val, max_val)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8121,9 +8412,10 @@ func HardswishOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opHardswishOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opHardswishOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.HardswishOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -8140,9 +8432,9 @@ func Hardswish(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opHardswish, &locs0, &a0, self)
+	checksPre46(&c, &opHardswish, &locs0, &a0, self)
 	r0 := kernels.Hardswish(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8159,9 +8451,10 @@ func Hardswish_(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opHardswish_, &locs3, &a0, self)
+	checksPre7(&c, &opHardswish_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.Hardswish_(self)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8178,9 +8471,9 @@ func HardswishBackward(grad_output *torch.Tensor, self *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opHardswishBackward, &locs217, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opHardswishBackward, &locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.HardswishBackward(grad_output, self)
-	checksPost9(&c, &locs217, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8196,9 +8489,11 @@ func HardswishBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, out *to
 		return kernels.HardswishBackwardOut(grad_output, self, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opHardswishBackwardOut, &locs218)
+	var a2 asserts.Saved
+	checksPre14(&c, &opHardswishBackwardOut, &locs227, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.HardswishBackwardOut(grad_output, self, out)
-	checksPost10(&c, &locs218)
+	checksPost15(&c, &locs227, &a2, out)
 	return r0
 }
 
@@ -8215,9 +8510,10 @@ func LeakyReluOut(self *torch.Tensor, negative_slope torch.Scalar, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opLeakyReluOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opLeakyReluOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.LeakyReluOut(self, negative_slope, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8234,9 +8530,9 @@ func LeakyRelu(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLeakyRelu, &locs0, &a0, self)
+	checksPre46(&c, &opLeakyRelu, &locs0, &a0, self)
 	r0 := kernels.LeakyRelu(self, negative_slope)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8253,9 +8549,10 @@ func LeakyReluBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, n
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre40(&c, &opLeakyReluBackwardGradInput, &locs265, &a0, &a1, &a4, grad_output, self, grad_input)
+	checksPre51(&c, &opLeakyReluBackwardGradInput, &locs276, &a0, &a1, &a4, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.LeakyReluBackwardGradInput(grad_output, self, negative_slope, self_is_result, grad_input)
-	checksPost41(&c, &locs265, &a0, &a1, &a4, grad_output, self, grad_input)
+	checksPost52(&c, &locs276, &a0, &a1, &a4, grad_output, self, grad_input)
 	return r0
 }
 
@@ -8272,9 +8569,9 @@ func LeakyReluBackward(grad_output *torch.Tensor, self *torch.Tensor, negative_s
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLeakyReluBackward, &locs217, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opLeakyReluBackward, &locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.LeakyReluBackward(grad_output, self, negative_slope, self_is_result)
-	checksPost9(&c, &locs217, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8291,9 +8588,10 @@ func LeakyRelu_(self *torch.Tensor, negative_slope torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opLeakyRelu_, &locs3, &a0, self)
+	checksPre7(&c, &opLeakyRelu_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.LeakyRelu_(self, negative_slope)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8309,9 +8607,11 @@ func LogSigmoidOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LogSigmoidOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLogSigmoidOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opLogSigmoidOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LogSigmoidOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -8346,9 +8646,10 @@ func LogSigmoidForwardOutput(self *torch.Tensor, output *torch.Tensor, buffer *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLogSigmoidForwardOutput, &locs503, &a0, &a1, &a2, self, output, buffer)
+	checksPre93(&c, &opLogSigmoidForwardOutput, &locs527, &a0, &a1, &a2, self, output, buffer)
+	defer c.Abandon()
 	r0, r1 := kernels.LogSigmoidForwardOutput(self, output, buffer)
-	checksPost41(&c, &locs503, &a0, &a1, &a2, self, output, buffer)
+	checksPost52(&c, &locs527, &a0, &a1, &a2, self, output, buffer)
 	return r0, r1
 }
 
@@ -8365,9 +8666,9 @@ func LogSigmoidForward(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opLogSigmoidForward, &locs27, &a0, self)
+	checksPre40(&c, &opLogSigmoidForward, &locs27, &a0, self)
 	r0, r1 := kernels.LogSigmoidForward(self)
-	checksPost35(&c, &locs27, &a0, self, r0, r1)
+	checksPost41(&c, &locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -8384,9 +8685,10 @@ func LogSigmoidBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre18(&c, &opLogSigmoidBackwardGradInput, &locs504, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
+	checksPre56(&c, &opLogSigmoidBackwardGradInput, &locs528, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
+	defer c.Abandon()
 	r0 := kernels.LogSigmoidBackwardGradInput(grad_output, self, buffer, grad_input)
-	checksPost19(&c, &locs504, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
+	checksPost24(&c, &locs528, &a0, &a1, &a2, &a3, grad_output, self, buffer, grad_input)
 	return r0
 }
 
@@ -8403,9 +8705,9 @@ func LogSigmoidBackward(grad_output *torch.Tensor, self *torch.Tensor, buffer *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opLogSigmoidBackward, &locs505, &a0, &a1, &a2, grad_output, self, buffer)
+	checksPre53(&c, &opLogSigmoidBackward, &locs529, &a0, &a1, &a2, grad_output, self, buffer)
 	r0 := kernels.LogSigmoidBackward(grad_output, self, buffer)
-	checksPost43(&c, &locs505, &a0, &a1, &a2, grad_output, self, buffer, r0)
+	checksPost54(&c, &locs529, &a0, &a1, &a2, grad_output, self, buffer, r0)
 	return r0
 }
 
@@ -8422,9 +8724,10 @@ func RreluWithNoiseOut(self *torch.Tensor, noise *torch.Tensor, lower torch.Scal
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre40(&c, &opRreluWithNoiseOut, &locs506, &a0, &a1, &a6, self, noise, out)
+	checksPre93(&c, &opRreluWithNoiseOut, &locs530, &a0, &a1, &a6, self, noise, out)
+	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseOut(self, noise, lower, upper, training, generator, out)
-	checksPost41(&c, &locs506, &a0, &a1, &a6, self, noise, out)
+	checksPost52(&c, &locs530, &a0, &a1, &a6, self, noise, out)
 	return r0
 }
 
@@ -8441,9 +8744,10 @@ func RreluWithNoise(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opRreluWithNoise, &locs507, &a0, &a1, self, noise)
+	checksPre263(&c, &opRreluWithNoise, &locs531, &a0, &a1, self, noise)
+	defer c.Abandon()
 	r0 := kernels.RreluWithNoise(self, noise, lower, upper, training, generator)
-	checksPost9(&c, &locs507, &a0, &a1, self, noise, r0)
+	checksPost13(&c, &locs531, &a0, &a1, self, noise, r0)
 	return r0
 }
 
@@ -8460,9 +8764,9 @@ func RreluWithNoiseFunctional(self *torch.Tensor, noise *torch.Tensor, lower tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre20(&c, &opRreluWithNoiseFunctional, &locs508, &a0, &a1, self, noise)
+	checksPre25(&c, &opRreluWithNoiseFunctional, &locs532, &a0, &a1, self, noise)
 	r0, r1 := kernels.RreluWithNoiseFunctional(self, noise, lower, upper, training, generator)
-	checksPost21(&c, &locs508, &a0, &a1, self, noise, r0, r1)
+	checksPost26(&c, &locs532, &a0, &a1, self, noise, r0, r1)
 	return r0, r1
 }
 
@@ -8479,9 +8783,9 @@ func RreluWithNoiseBackward(grad_output *torch.Tensor, self *torch.Tensor, noise
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opRreluWithNoiseBackward, &locs509, &a0, &a1, &a2, grad_output, self, noise)
+	checksPre53(&c, &opRreluWithNoiseBackward, &locs533, &a0, &a1, &a2, grad_output, self, noise)
 	r0 := kernels.RreluWithNoiseBackward(grad_output, self, noise, lower, upper, training, self_is_result)
-	checksPost43(&c, &locs509, &a0, &a1, &a2, grad_output, self, noise, r0)
+	checksPost54(&c, &locs533, &a0, &a1, &a2, grad_output, self, noise, r0)
 	return r0
 }
 
@@ -8497,9 +8801,11 @@ func RreluWithNoiseBackwardOut(grad_output *torch.Tensor, self *torch.Tensor, no
 		return kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opRreluWithNoiseBackwardOut, &locs510)
+	var a7 asserts.Saved
+	checksPre58(&c, &opRreluWithNoiseBackwardOut, &locs534, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.RreluWithNoiseBackwardOut(grad_output, self, noise, lower, upper, training, self_is_result, out)
-	checksPost23(&c, &locs510)
+	checksPost59(&c, &locs534, &a7, out)
 	return r0
 }
 
@@ -8516,9 +8822,10 @@ func RreluWithNoise_(self *torch.Tensor, noise *torch.Tensor, lower torch.Scalar
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opRreluWithNoise_, &locs511, &a0, &a1, self, noise)
+	checksPre264(&c, &opRreluWithNoise_, &locs535, &a0, &a1, self, noise)
+	defer c.Abandon()
 	r0 := kernels.RreluWithNoise_(self, noise, lower, upper, training, generator)
-	checksPost12(&c, &locs511, &a0, &a1, self, noise)
+	checksPost17(&c, &locs535, &a0, &a1, self, noise)
 	return r0
 }
 
@@ -8535,9 +8842,10 @@ func SoftplusOut(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar, 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opSoftplusOut, &locs40, &a0, &a3, self, out)
+	checksPre48(&c, &opSoftplusOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.SoftplusOut(self, beta, threshold, out)
-	checksPost12(&c, &locs40, &a0, &a3, self, out)
+	checksPost17(&c, &locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -8554,9 +8862,9 @@ func Softplus(self *torch.Tensor, beta torch.Scalar, threshold torch.Scalar) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSoftplus, &locs0, &a0, self)
+	checksPre46(&c, &opSoftplus, &locs0, &a0, self)
 	r0 := kernels.Softplus(self, beta, threshold)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8573,9 +8881,10 @@ func SoftplusBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, be
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre40(&c, &opSoftplusBackwardGradInput, &locs265, &a0, &a1, &a4, grad_output, self, grad_input)
+	checksPre51(&c, &opSoftplusBackwardGradInput, &locs276, &a0, &a1, &a4, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SoftplusBackwardGradInput(grad_output, self, beta, threshold, grad_input)
-	checksPost41(&c, &locs265, &a0, &a1, &a4, grad_output, self, grad_input)
+	checksPost52(&c, &locs276, &a0, &a1, &a4, grad_output, self, grad_input)
 	return r0
 }
 
@@ -8592,9 +8901,9 @@ func SoftplusBackward(grad_output *torch.Tensor, self *torch.Tensor, beta torch.
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSoftplusBackward, &locs217, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opSoftplusBackward, &locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.SoftplusBackward(grad_output, self, beta, threshold)
-	checksPost9(&c, &locs217, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8611,9 +8920,10 @@ func SoftshrinkOut(self *torch.Tensor, lambd torch.Scalar, out *torch.Tensor) *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSoftshrinkOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opSoftshrinkOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SoftshrinkOut(self, lambd, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8630,9 +8940,9 @@ func Softshrink(self *torch.Tensor, lambd torch.Scalar) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSoftshrink, &locs0, &a0, self)
+	checksPre46(&c, &opSoftshrink, &locs0, &a0, self)
 	r0 := kernels.Softshrink(self, lambd)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8649,9 +8959,10 @@ func SoftshrinkBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opSoftshrinkBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre51(&c, &opSoftshrinkBackwardGradInput, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SoftshrinkBackwardGradInput(grad_output, self, lambd, grad_input)
-	checksPost41(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPost52(&c, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -8668,9 +8979,9 @@ func SoftshrinkBackward(grad_output *torch.Tensor, self *torch.Tensor, lambd tor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSoftshrinkBackward, &locs217, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opSoftshrinkBackward, &locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.SoftshrinkBackward(grad_output, self, lambd)
-	checksPost9(&c, &locs217, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8686,9 +8997,11 @@ func AdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 		return kernels.AdaptiveAvgPool2dOut(self, output_size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAdaptiveAvgPool2dOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opAdaptiveAvgPool2dOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool2dOut(self, output_size, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -8723,9 +9036,9 @@ func MkldnnAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Ten
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opMkldnnAdaptiveAvgPool2d, &locs0, &a0, self)
+	checksPre46(&c, &opMkldnnAdaptiveAvgPool2d, &locs0, &a0, self)
 	r0 := kernels.MkldnnAdaptiveAvgPool2d(self, output_size)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8742,9 +9055,10 @@ func MkldnnAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *to
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opMkldnnAdaptiveAvgPool2dOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opMkldnnAdaptiveAvgPool2dOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dOut(self, output_size, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -8760,9 +9074,9 @@ func MkldnnAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tens
 		return kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMkldnnAdaptiveAvgPool2dBackward, &locs217)
+	checksPre9(&c, &opMkldnnAdaptiveAvgPool2dBackward, &locs226)
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackward(grad_output, self)
-	checksPost6(&c, &locs217)
+	checksPost10(&c, &locs226)
 	return r0
 }
 
@@ -8778,9 +9092,11 @@ func MkldnnAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.T
 		return kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &locs218)
+	var a2 asserts.Saved
+	checksPre14(&c, &opMkldnnAdaptiveAvgPool2dBackwardOut, &locs227, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.MkldnnAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	checksPost10(&c, &locs218)
+	checksPost15(&c, &locs227, &a2, out)
 	return r0
 }
 
@@ -8797,9 +9113,9 @@ func XAdaptiveAvgPool2d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXAdaptiveAvgPool2d, &locs0, &a0, self)
+	checksPre46(&c, &opXAdaptiveAvgPool2d, &locs0, &a0, self)
 	r0 := kernels.XAdaptiveAvgPool2d(self, output_size)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8815,9 +9131,11 @@ func XAdaptiveAvgPool2dOut(self *torch.Tensor, output_size []int64, out *torch.T
 		return kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXAdaptiveAvgPool2dOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXAdaptiveAvgPool2dOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dOut(self, output_size, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -8834,9 +9152,9 @@ func XAdaptiveAvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXAdaptiveAvgPool2dBackward, &locs217, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opXAdaptiveAvgPool2dBackward, &locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool2dBackward(grad_output, self)
-	checksPost9(&c, &locs217, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8852,9 +9170,11 @@ func XAdaptiveAvgPool2dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 		return kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXAdaptiveAvgPool2dBackwardOut, &locs218)
+	var a2 asserts.Saved
+	checksPre14(&c, &opXAdaptiveAvgPool2dBackwardOut, &locs227, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool2dBackwardOut(grad_output, self, out)
-	checksPost10(&c, &locs218)
+	checksPost15(&c, &locs227, &a2, out)
 	return r0
 }
 
@@ -8870,9 +9190,11 @@ func AdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 		return kernels.AdaptiveAvgPool3dOut(self, output_size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAdaptiveAvgPool3dOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opAdaptiveAvgPool3dOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dOut(self, output_size, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -8907,9 +9229,9 @@ func XAdaptiveAvgPool3d(self *torch.Tensor, output_size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXAdaptiveAvgPool3d, &locs0, &a0, self)
+	checksPre46(&c, &opXAdaptiveAvgPool3d, &locs0, &a0, self)
 	r0 := kernels.XAdaptiveAvgPool3d(self, output_size)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8925,9 +9247,11 @@ func XAdaptiveAvgPool3dOut(self *torch.Tensor, output_size []int64, out *torch.T
 		return kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXAdaptiveAvgPool3dOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXAdaptiveAvgPool3dOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dOut(self, output_size, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -8943,9 +9267,11 @@ func AdaptiveAvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 		return kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opAdaptiveAvgPool3dBackwardGradInput, &locs265)
+	var a2 asserts.Saved
+	checksPre14(&c, &opAdaptiveAvgPool3dBackwardGradInput, &locs280, &a2, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveAvgPool3dBackwardGradInput(grad_output, self, grad_input)
-	checksPost10(&c, &locs265)
+	checksPost15(&c, &locs280, &a2, grad_input)
 	return r0
 }
 
@@ -8962,9 +9288,9 @@ func XAdaptiveAvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor) *
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opXAdaptiveAvgPool3dBackward, &locs217, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opXAdaptiveAvgPool3dBackward, &locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.XAdaptiveAvgPool3dBackward(grad_output, self)
-	checksPost9(&c, &locs217, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -8980,9 +9306,11 @@ func XAdaptiveAvgPool3dBackwardOut(grad_output *torch.Tensor, self *torch.Tensor
 		return kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXAdaptiveAvgPool3dBackwardOut, &locs218)
+	var a2 asserts.Saved
+	checksPre14(&c, &opXAdaptiveAvgPool3dBackwardOut, &locs227, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XAdaptiveAvgPool3dBackwardOut(grad_output, self, out)
-	checksPost10(&c, &locs218)
+	checksPost15(&c, &locs227, &a2, out)
 	return r0
 }
 
@@ -8999,9 +9327,10 @@ func AdaptiveMaxPool2dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opAdaptiveMaxPool2dOut, &locs512, &a0, &a2, &a3, self, out, indices)
+	checksPre93(&c, &opAdaptiveMaxPool2dOut, &locs536, &a0, &a2, &a3, self, out, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool2dOut(self, output_size, out, indices)
-	checksPost41(&c, &locs512, &a0, &a2, &a3, self, out, indices)
+	checksPost52(&c, &locs536, &a0, &a2, &a3, self, out, indices)
 	return r0, r1
 }
 
@@ -9018,9 +9347,9 @@ func AdaptiveMaxPool2d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opAdaptiveMaxPool2d, &locs27, &a0, self)
+	checksPre40(&c, &opAdaptiveMaxPool2d, &locs27, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool2d(self, output_size)
-	checksPost35(&c, &locs27, &a0, self, r0, r1)
+	checksPost41(&c, &locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -9037,9 +9366,10 @@ func AdaptiveMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre18(&c, &opAdaptiveMaxPool2dBackwardGradInput, &locs513, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	checksPre56(&c, &opAdaptiveMaxPool2dBackwardGradInput, &locs537, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool2dBackwardGradInput(grad_output, self, indices, grad_input)
-	checksPost19(&c, &locs513, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	checksPost24(&c, &locs537, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -9056,9 +9386,9 @@ func AdaptiveMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opAdaptiveMaxPool2dBackward, &locs514, &a0, &a1, &a2, grad_output, self, indices)
+	checksPre53(&c, &opAdaptiveMaxPool2dBackward, &locs538, &a0, &a1, &a2, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool2dBackward(grad_output, self, indices)
-	checksPost43(&c, &locs514, &a0, &a1, &a2, grad_output, self, indices, r0)
+	checksPost54(&c, &locs538, &a0, &a1, &a2, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -9075,9 +9405,10 @@ func AdaptiveMaxPool3dOut(self *torch.Tensor, output_size []int64, out *torch.Te
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opAdaptiveMaxPool3dOut, &locs512, &a0, &a2, &a3, self, out, indices)
+	checksPre93(&c, &opAdaptiveMaxPool3dOut, &locs536, &a0, &a2, &a3, self, out, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.AdaptiveMaxPool3dOut(self, output_size, out, indices)
-	checksPost41(&c, &locs512, &a0, &a2, &a3, self, out, indices)
+	checksPost52(&c, &locs536, &a0, &a2, &a3, self, out, indices)
 	return r0, r1
 }
 
@@ -9094,9 +9425,9 @@ func AdaptiveMaxPool3d(self *torch.Tensor, output_size []int64) (*torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opAdaptiveMaxPool3d, &locs27, &a0, self)
+	checksPre40(&c, &opAdaptiveMaxPool3d, &locs27, &a0, self)
 	r0, r1 := kernels.AdaptiveMaxPool3d(self, output_size)
-	checksPost35(&c, &locs27, &a0, self, r0, r1)
+	checksPost41(&c, &locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -9113,9 +9444,10 @@ func AdaptiveMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre18(&c, &opAdaptiveMaxPool3dBackwardGradInput, &locs513, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	checksPre56(&c, &opAdaptiveMaxPool3dBackwardGradInput, &locs537, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AdaptiveMaxPool3dBackwardGradInput(grad_output, self, indices, grad_input)
-	checksPost19(&c, &locs513, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
+	checksPost24(&c, &locs537, &a0, &a1, &a2, &a3, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -9132,9 +9464,9 @@ func AdaptiveMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, in
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opAdaptiveMaxPool3dBackward, &locs514, &a0, &a1, &a2, grad_output, self, indices)
+	checksPre53(&c, &opAdaptiveMaxPool3dBackward, &locs538, &a0, &a1, &a2, grad_output, self, indices)
 	r0 := kernels.AdaptiveMaxPool3dBackward(grad_output, self, indices)
-	checksPost43(&c, &locs514, &a0, &a1, &a2, grad_output, self, indices, r0)
+	checksPost54(&c, &locs538, &a0, &a1, &a2, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -9151,9 +9483,10 @@ func AvgPool2dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	checksPre11(&c, &opAvgPool2dOut, &locs40, &a0, &a7, self, out)
+	checksPre48(&c, &opAvgPool2dOut, &locs40, &a0, &a7, self, out)
+	defer c.Abandon()
 	r0 := kernels.AvgPool2dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	checksPost12(&c, &locs40, &a0, &a7, self, out)
+	checksPost17(&c, &locs40, &a0, &a7, self, out)
 	return r0
 }
 
@@ -9170,9 +9503,9 @@ func AvgPool2d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAvgPool2d, &locs0, &a0, self)
+	checksPre46(&c, &opAvgPool2d, &locs0, &a0, self)
 	r0 := kernels.AvgPool2d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9189,9 +9522,10 @@ func AvgPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre40(&c, &opAvgPool2dBackwardGradInput, &locs265, &a0, &a1, &a8, grad_output, self, grad_input)
+	checksPre51(&c, &opAvgPool2dBackwardGradInput, &locs276, &a0, &a1, &a8, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AvgPool2dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	checksPost41(&c, &locs265, &a0, &a1, &a8, grad_output, self, grad_input)
+	checksPost52(&c, &locs276, &a0, &a1, &a8, grad_output, self, grad_input)
 	return r0
 }
 
@@ -9208,9 +9542,9 @@ func AvgPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opAvgPool2dBackward, &locs217, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opAvgPool2dBackward, &locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.AvgPool2dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost9(&c, &locs217, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -9227,9 +9561,10 @@ func AvgPool3dOut(self *torch.Tensor, kernel_size []int64, stride []int64, paddi
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	checksPre11(&c, &opAvgPool3dOut, &locs40, &a0, &a7, self, out)
+	checksPre48(&c, &opAvgPool3dOut, &locs40, &a0, &a7, self, out)
+	defer c.Abandon()
 	r0 := kernels.AvgPool3dOut(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, out)
-	checksPost12(&c, &locs40, &a0, &a7, self, out)
+	checksPost17(&c, &locs40, &a0, &a7, self, out)
 	return r0
 }
 
@@ -9246,9 +9581,9 @@ func AvgPool3d(self *torch.Tensor, kernel_size []int64, stride []int64, padding 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAvgPool3d, &locs0, &a0, self)
+	checksPre46(&c, &opAvgPool3d, &locs0, &a0, self)
 	r0 := kernels.AvgPool3d(self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -9265,9 +9600,10 @@ func AvgPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, k
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre40(&c, &opAvgPool3dBackwardGradInput, &locs265, &a0, &a1, &a8, grad_output, self, grad_input)
+	checksPre51(&c, &opAvgPool3dBackwardGradInput, &locs276, &a0, &a1, &a8, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.AvgPool3dBackwardGradInput(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override, grad_input)
-	checksPost41(&c, &locs265, &a0, &a1, &a8, grad_output, self, grad_input)
+	checksPost52(&c, &locs276, &a0, &a1, &a8, grad_output, self, grad_input)
 	return r0
 }
 
@@ -9284,9 +9620,9 @@ func AvgPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opAvgPool3dBackward, &locs217, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opAvgPool3dBackward, &locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.AvgPool3dBackward(grad_output, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-	checksPost9(&c, &locs217, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -9303,9 +9639,10 @@ func FractionalMaxPool2dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre18(&c, &opFractionalMaxPool2dOutput, &locs515, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	checksPre226(&c, &opFractionalMaxPool2dOutput, &locs539, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool2dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	checksPost19(&c, &locs515, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	checksPost24(&c, &locs539, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	return r0, r1
 }
 
@@ -9322,9 +9659,9 @@ func FractionalMaxPool2d(self *torch.Tensor, kernel_size []int64, output_size []
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre20(&c, &opFractionalMaxPool2d, &locs516, &a0, &a3, self, random_samples)
+	checksPre25(&c, &opFractionalMaxPool2d, &locs540, &a0, &a3, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool2d(self, kernel_size, output_size, random_samples)
-	checksPost21(&c, &locs516, &a0, &a3, self, random_samples, r0, r1)
+	checksPost26(&c, &locs540, &a0, &a3, self, random_samples, r0, r1)
 	return r0, r1
 }
 
@@ -9341,9 +9678,10 @@ func FractionalMaxPool2dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
-	checksPre18(&c, &opFractionalMaxPool2dBackwardGradInput, &locs513, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	checksPre56(&c, &opFractionalMaxPool2dBackwardGradInput, &locs537, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool2dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	checksPost19(&c, &locs513, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	checksPost24(&c, &locs537, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -9360,9 +9698,9 @@ func FractionalMaxPool2dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre42(&c, &opFractionalMaxPool2dBackward, &locs514, &a0, &a1, &a4, grad_output, self, indices)
+	checksPre53(&c, &opFractionalMaxPool2dBackward, &locs538, &a0, &a1, &a4, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool2dBackward(grad_output, self, kernel_size, output_size, indices)
-	checksPost43(&c, &locs514, &a0, &a1, &a4, grad_output, self, indices, r0)
+	checksPost54(&c, &locs538, &a0, &a1, &a4, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -9379,9 +9717,10 @@ func FractionalMaxPool3dOutput(self *torch.Tensor, kernel_size []int64, output_s
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre18(&c, &opFractionalMaxPool3dOutput, &locs515, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	checksPre226(&c, &opFractionalMaxPool3dOutput, &locs539, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.FractionalMaxPool3dOutput(self, kernel_size, output_size, random_samples, output, indices)
-	checksPost19(&c, &locs515, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
+	checksPost24(&c, &locs539, &a0, &a3, &a4, &a5, self, random_samples, output, indices)
 	return r0, r1
 }
 
@@ -9398,9 +9737,9 @@ func FractionalMaxPool3d(self *torch.Tensor, kernel_size []int64, output_size []
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre20(&c, &opFractionalMaxPool3d, &locs516, &a0, &a3, self, random_samples)
+	checksPre25(&c, &opFractionalMaxPool3d, &locs540, &a0, &a3, self, random_samples)
 	r0, r1 := kernels.FractionalMaxPool3d(self, kernel_size, output_size, random_samples)
-	checksPost21(&c, &locs516, &a0, &a3, self, random_samples, r0, r1)
+	checksPost26(&c, &locs540, &a0, &a3, self, random_samples, r0, r1)
 	return r0, r1
 }
 
@@ -9417,9 +9756,10 @@ func FractionalMaxPool3dBackwardGradInput(grad_output *torch.Tensor, self *torch
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5 asserts.Saved
-	checksPre18(&c, &opFractionalMaxPool3dBackwardGradInput, &locs513, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	checksPre56(&c, &opFractionalMaxPool3dBackwardGradInput, &locs537, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.FractionalMaxPool3dBackwardGradInput(grad_output, self, kernel_size, output_size, indices, grad_input)
-	checksPost19(&c, &locs513, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
+	checksPost24(&c, &locs537, &a0, &a1, &a4, &a5, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -9436,9 +9776,9 @@ func FractionalMaxPool3dBackward(grad_output *torch.Tensor, self *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a1, a4 asserts.Saved
-	checksPre42(&c, &opFractionalMaxPool3dBackward, &locs514, &a0, &a1, &a4, grad_output, self, indices)
+	checksPre53(&c, &opFractionalMaxPool3dBackward, &locs538, &a0, &a1, &a4, grad_output, self, indices)
 	r0 := kernels.FractionalMaxPool3dBackward(grad_output, self, kernel_size, output_size, indices)
-	checksPost43(&c, &locs514, &a0, &a1, &a4, grad_output, self, indices, r0)
+	checksPost54(&c, &locs538, &a0, &a1, &a4, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -9455,9 +9795,10 @@ func MaxPool2dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	}
 	var c asserts.Call
 	var a0, a6, a7 asserts.Saved
-	checksPre40(&c, &opMaxPool2dWithIndicesOut, &locs512, &a0, &a6, &a7, self, out, indices)
+	checksPre93(&c, &opMaxPool2dWithIndicesOut, &locs536, &a0, &a6, &a7, self, out, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MaxPool2dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	checksPost41(&c, &locs512, &a0, &a6, &a7, self, out, indices)
+	checksPost52(&c, &locs536, &a0, &a6, &a7, self, out, indices)
 	return r0, r1
 }
 

@@ -23,9 +23,9 @@ func MaxPool2dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opMaxPool2dWithIndices, &locs27, &a0, self)
+	checksPre40(&c, &opMaxPool2dWithIndices, &locs27, &a0, self)
 	r0, r1 := kernels.MaxPool2dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost35(&c, &locs27, &a0, self, r0, r1)
+	checksPost41(&c, &locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -42,9 +42,10 @@ func MaxPool2dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
-	checksPre18(&c, &opMaxPool2dWithIndicesBackwardGradInput, &locs513, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	checksPre56(&c, &opMaxPool2dWithIndicesBackwardGradInput, &locs537, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MaxPool2dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	checksPost19(&c, &locs513, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	checksPost24(&c, &locs537, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -61,9 +62,9 @@ func MaxPool2dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre42(&c, &opMaxPool2dWithIndicesBackward, &locs514, &a0, &a1, &a7, grad_output, self, indices)
+	checksPre53(&c, &opMaxPool2dWithIndicesBackward, &locs538, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool2dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	checksPost43(&c, &locs514, &a0, &a1, &a7, grad_output, self, indices, r0)
+	checksPost54(&c, &locs538, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -80,9 +81,10 @@ func MaxPool3dWithIndicesOut(self *torch.Tensor, kernel_size []int64, stride []i
 	}
 	var c asserts.Call
 	var a0, a6, a7 asserts.Saved
-	checksPre40(&c, &opMaxPool3dWithIndicesOut, &locs512, &a0, &a6, &a7, self, out, indices)
+	checksPre93(&c, &opMaxPool3dWithIndicesOut, &locs536, &a0, &a6, &a7, self, out, indices)
+	defer c.Abandon()
 	r0, r1 := kernels.MaxPool3dWithIndicesOut(self, kernel_size, stride, padding, dilation, ceil_mode, out, indices)
-	checksPost41(&c, &locs512, &a0, &a6, &a7, self, out, indices)
+	checksPost52(&c, &locs536, &a0, &a6, &a7, self, out, indices)
 	return r0, r1
 }
 
@@ -99,9 +101,9 @@ func MaxPool3dWithIndices(self *torch.Tensor, kernel_size []int64, stride []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opMaxPool3dWithIndices, &locs27, &a0, self)
+	checksPre40(&c, &opMaxPool3dWithIndices, &locs27, &a0, self)
 	r0, r1 := kernels.MaxPool3dWithIndices(self, kernel_size, stride, padding, dilation, ceil_mode)
-	checksPost35(&c, &locs27, &a0, self, r0, r1)
+	checksPost41(&c, &locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -118,9 +120,10 @@ func MaxPool3dWithIndicesBackwardGradInput(grad_output *torch.Tensor, self *torc
 	}
 	var c asserts.Call
 	var a0, a1, a7, a8 asserts.Saved
-	checksPre18(&c, &opMaxPool3dWithIndicesBackwardGradInput, &locs513, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	checksPre56(&c, &opMaxPool3dWithIndicesBackwardGradInput, &locs537, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	defer c.Abandon()
 	r0 := kernels.MaxPool3dWithIndicesBackwardGradInput(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices, grad_input)
-	checksPost19(&c, &locs513, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
+	checksPost24(&c, &locs537, &a0, &a1, &a7, &a8, grad_output, self, indices, grad_input)
 	return r0
 }
 
@@ -137,9 +140,9 @@ func MaxPool3dWithIndicesBackward(grad_output *torch.Tensor, self *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre42(&c, &opMaxPool3dWithIndicesBackward, &locs514, &a0, &a1, &a7, grad_output, self, indices)
+	checksPre53(&c, &opMaxPool3dWithIndicesBackward, &locs538, &a0, &a1, &a7, grad_output, self, indices)
 	r0 := kernels.MaxPool3dWithIndicesBackward(grad_output, self, kernel_size, stride, padding, dilation, ceil_mode, indices)
-	checksPost43(&c, &locs514, &a0, &a1, &a7, grad_output, self, indices, r0)
+	checksPost54(&c, &locs538, &a0, &a1, &a7, grad_output, self, indices, r0)
 	return r0
 }
 
@@ -156,9 +159,10 @@ func MaxUnpool2dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opMaxUnpool2dOut, &locs138, &a0, &a1, &a3, self, indices, out)
+	checksPre51(&c, &opMaxUnpool2dOut, &locs172, &a0, &a1, &a3, self, indices, out)
+	defer c.Abandon()
 	r0 := kernels.MaxUnpool2dOut(self, indices, output_size, out)
-	checksPost41(&c, &locs138, &a0, &a1, &a3, self, indices, out)
+	checksPost52(&c, &locs172, &a0, &a1, &a3, self, indices, out)
 	return r0
 }
 
@@ -175,9 +179,9 @@ func MaxUnpool2d(self *torch.Tensor, indices *torch.Tensor, output_size []int64)
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMaxUnpool2d, &locs139, &a0, &a1, self, indices)
+	checksPre12(&c, &opMaxUnpool2d, &locs145, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool2d(self, indices, output_size)
-	checksPost9(&c, &locs139, &a0, &a1, self, indices, r0)
+	checksPost13(&c, &locs145, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -194,9 +198,10 @@ func MaxUnpool3dOut(self *torch.Tensor, indices *torch.Tensor, output_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a5 asserts.Saved
-	checksPre40(&c, &opMaxUnpool3dOut, &locs138, &a0, &a1, &a5, self, indices, out)
+	checksPre51(&c, &opMaxUnpool3dOut, &locs172, &a0, &a1, &a5, self, indices, out)
+	defer c.Abandon()
 	r0 := kernels.MaxUnpool3dOut(self, indices, output_size, stride, padding, out)
-	checksPost41(&c, &locs138, &a0, &a1, &a5, self, indices, out)
+	checksPost52(&c, &locs172, &a0, &a1, &a5, self, indices, out)
 	return r0
 }
 
@@ -213,9 +218,9 @@ func MaxUnpool3d(self *torch.Tensor, indices *torch.Tensor, output_size []int64,
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opMaxUnpool3d, &locs139, &a0, &a1, self, indices)
+	checksPre12(&c, &opMaxUnpool3d, &locs145, &a0, &a1, self, indices)
 	r0 := kernels.MaxUnpool3d(self, indices, output_size, stride, padding)
-	checksPost9(&c, &locs139, &a0, &a1, self, indices, r0)
+	checksPost13(&c, &locs145, &a0, &a1, self, indices, r0)
 	return r0
 }
 
@@ -232,9 +237,10 @@ func ReflectionPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opReflectionPad1dOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opReflectionPad1dOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dOut(self, padding, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -251,9 +257,9 @@ func ReflectionPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opReflectionPad1d, &locs0, &a0, self)
+	checksPre46(&c, &opReflectionPad1d, &locs0, &a0, self)
 	r0 := kernels.ReflectionPad1d(self, padding)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -270,9 +276,10 @@ func ReflectionPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opReflectionPad1dBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre51(&c, &opReflectionPad1dBackwardGradInput, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost41(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPost52(&c, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -289,9 +296,9 @@ func ReflectionPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opReflectionPad1dBackward, &locs217, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opReflectionPad1dBackward, &locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad1dBackward(grad_output, self, padding)
-	checksPost9(&c, &locs217, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -308,9 +315,10 @@ func ReflectionPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opReflectionPad2dOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opReflectionPad2dOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dOut(self, padding, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -327,9 +335,9 @@ func ReflectionPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opReflectionPad2d, &locs0, &a0, self)
+	checksPre46(&c, &opReflectionPad2d, &locs0, &a0, self)
 	r0 := kernels.ReflectionPad2d(self, padding)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -346,9 +354,10 @@ func ReflectionPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opReflectionPad2dBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre51(&c, &opReflectionPad2dBackwardGradInput, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost41(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPost52(&c, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -365,9 +374,9 @@ func ReflectionPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opReflectionPad2dBackward, &locs217, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opReflectionPad2dBackward, &locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad2dBackward(grad_output, self, padding)
-	checksPost9(&c, &locs217, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -384,9 +393,10 @@ func ReflectionPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opReflectionPad3dOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opReflectionPad3dOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dOut(self, padding, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -403,9 +413,9 @@ func ReflectionPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opReflectionPad3d, &locs0, &a0, self)
+	checksPre46(&c, &opReflectionPad3d, &locs0, &a0, self)
 	r0 := kernels.ReflectionPad3d(self, padding)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -422,9 +432,10 @@ func ReflectionPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opReflectionPad3dBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre51(&c, &opReflectionPad3dBackwardGradInput, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReflectionPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost41(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPost52(&c, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -441,9 +452,9 @@ func ReflectionPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, padd
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opReflectionPad3dBackward, &locs217, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opReflectionPad3dBackward, &locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.ReflectionPad3dBackward(grad_output, self, padding)
-	checksPost9(&c, &locs217, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -460,9 +471,10 @@ func ReplicationPad1dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opReplicationPad1dOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opReplicationPad1dOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dOut(self, padding, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -479,9 +491,9 @@ func ReplicationPad1d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opReplicationPad1d, &locs0, &a0, self)
+	checksPre46(&c, &opReplicationPad1d, &locs0, &a0, self)
 	r0 := kernels.ReplicationPad1d(self, padding)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -498,9 +510,10 @@ func ReplicationPad1dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opReplicationPad1dBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre51(&c, &opReplicationPad1dBackwardGradInput, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad1dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost41(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPost52(&c, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -517,9 +530,9 @@ func ReplicationPad1dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opReplicationPad1dBackward, &locs217, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opReplicationPad1dBackward, &locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad1dBackward(grad_output, self, padding)
-	checksPost9(&c, &locs217, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -536,9 +549,10 @@ func ReplicationPad2dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opReplicationPad2dOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opReplicationPad2dOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dOut(self, padding, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -555,9 +569,9 @@ func ReplicationPad2d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opReplicationPad2d, &locs0, &a0, self)
+	checksPre46(&c, &opReplicationPad2d, &locs0, &a0, self)
 	r0 := kernels.ReplicationPad2d(self, padding)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -574,9 +588,10 @@ func ReplicationPad2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opReplicationPad2dBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre51(&c, &opReplicationPad2dBackwardGradInput, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad2dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost41(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPost52(&c, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -593,9 +608,9 @@ func ReplicationPad2dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opReplicationPad2dBackward, &locs217, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opReplicationPad2dBackward, &locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad2dBackward(grad_output, self, padding)
-	checksPost9(&c, &locs217, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -612,9 +627,10 @@ func ReplicationPad3dOut(self *torch.Tensor, padding []int64, out *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opReplicationPad3dOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opReplicationPad3dOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dOut(self, padding, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -631,9 +647,9 @@ func ReplicationPad3d(self *torch.Tensor, padding []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opReplicationPad3d, &locs0, &a0, self)
+	checksPre46(&c, &opReplicationPad3d, &locs0, &a0, self)
 	r0 := kernels.ReplicationPad3d(self, padding)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -650,9 +666,10 @@ func ReplicationPad3dBackwardGradInput(grad_output *torch.Tensor, self *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opReplicationPad3dBackwardGradInput, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPre51(&c, &opReplicationPad3dBackwardGradInput, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
+	defer c.Abandon()
 	r0 := kernels.ReplicationPad3dBackwardGradInput(grad_output, self, padding, grad_input)
-	checksPost41(&c, &locs265, &a0, &a1, &a3, grad_output, self, grad_input)
+	checksPost52(&c, &locs276, &a0, &a1, &a3, grad_output, self, grad_input)
 	return r0
 }
 
@@ -669,9 +686,9 @@ func ReplicationPad3dBackward(grad_output *torch.Tensor, self *torch.Tensor, pad
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opReplicationPad3dBackward, &locs217, &a0, &a1, grad_output, self)
+	checksPre12(&c, &opReplicationPad3dBackward, &locs226, &a0, &a1, grad_output, self)
 	r0 := kernels.ReplicationPad3dBackward(grad_output, self, padding)
-	checksPost9(&c, &locs217, &a0, &a1, grad_output, self, r0)
+	checksPost13(&c, &locs226, &a0, &a1, grad_output, self, r0)
 	return r0
 }
 
@@ -777,9 +794,11 @@ func UpsampleBilinear2dVecOut(input *torch.Tensor, output_size []int64, align_co
 		return kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleBilinear2dVecOut, &locs517)
+	var a4 asserts.Saved
+	checksPre3(&c, &opUpsampleBilinear2dVecOut, &locs541, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dVecOut(input, output_size, align_corners, scale_factors, out)
-	checksPost2(&c, &locs517)
+	checksPost31(&c, &locs541, &a4, out)
 	return r0
 }
 
@@ -921,9 +940,11 @@ func UpsampleNearest2dVecOut(input *torch.Tensor, output_size []int64, scale_fac
 		return kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUpsampleNearest2dVecOut, &locs517)
+	var a3 asserts.Saved
+	checksPre3(&c, &opUpsampleNearest2dVecOut, &locs541, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dVecOut(input, output_size, scale_factors, out)
-	checksPost2(&c, &locs517)
+	checksPost31(&c, &locs541, &a3, out)
 	return r0
 }
 
@@ -994,9 +1015,10 @@ func UpsampleLinear1dOut(self *torch.Tensor, output_size []int64, align_corners 
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opUpsampleLinear1dOut, &locs40, &a0, &a4, self, out)
+	checksPre48(&c, &opUpsampleLinear1dOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dOut(self, output_size, align_corners, scales, out)
-	checksPost12(&c, &locs40, &a0, &a4, self, out)
+	checksPost17(&c, &locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -1013,9 +1035,9 @@ func UpsampleLinear1d(self *torch.Tensor, output_size []int64, align_corners boo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleLinear1d, &locs0, &a0, self)
+	checksPre46(&c, &opUpsampleLinear1d, &locs0, &a0, self)
 	r0 := kernels.UpsampleLinear1d(self, output_size, align_corners, scales)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1032,9 +1054,10 @@ func UpsampleLinear1dBackwardGradInput(grad_output *torch.Tensor, output_size []
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opUpsampleLinear1dBackwardGradInput, &locs518, &a0, &a5, grad_output, grad_input)
+	checksPre48(&c, &opUpsampleLinear1dBackwardGradInput, &locs542, &a0, &a5, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleLinear1dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales, grad_input)
-	checksPost12(&c, &locs518, &a0, &a5, grad_output, grad_input)
+	checksPost17(&c, &locs542, &a0, &a5, grad_output, grad_input)
 	return r0
 }
 
@@ -1051,9 +1074,9 @@ func UpsampleLinear1dBackward(grad_output *torch.Tensor, output_size []int64, in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleLinear1dBackward, &locs127, &a0, grad_output)
+	checksPre46(&c, &opUpsampleLinear1dBackward, &locs133, &a0, grad_output)
 	r0 := kernels.UpsampleLinear1dBackward(grad_output, output_size, input_size, align_corners, scales)
-	checksPost38(&c, &locs127, &a0, grad_output, r0)
+	checksPost47(&c, &locs133, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1070,9 +1093,10 @@ func UpsampleBilinear2dOut(self *torch.Tensor, output_size []int64, align_corner
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opUpsampleBilinear2dOut, &locs40, &a0, &a5, self, out)
+	checksPre48(&c, &opUpsampleBilinear2dOut, &locs40, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost12(&c, &locs40, &a0, &a5, self, out)
+	checksPost17(&c, &locs40, &a0, &a5, self, out)
 	return r0
 }
 
@@ -1089,9 +1113,9 @@ func UpsampleBilinear2d(self *torch.Tensor, output_size []int64, align_corners b
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleBilinear2d, &locs0, &a0, self)
+	checksPre46(&c, &opUpsampleBilinear2d, &locs0, &a0, self)
 	r0 := kernels.UpsampleBilinear2d(self, output_size, align_corners, scales_h, scales_w)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1108,9 +1132,10 @@ func UpsampleBilinear2dBackwardGradInput(grad_output *torch.Tensor, output_size 
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre11(&c, &opUpsampleBilinear2dBackwardGradInput, &locs518, &a0, &a6, grad_output, grad_input)
+	checksPre48(&c, &opUpsampleBilinear2dBackwardGradInput, &locs542, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBilinear2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost12(&c, &locs518, &a0, &a6, grad_output, grad_input)
+	checksPost17(&c, &locs542, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -1127,9 +1152,9 @@ func UpsampleBilinear2dBackward(grad_output *torch.Tensor, output_size []int64, 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleBilinear2dBackward, &locs127, &a0, grad_output)
+	checksPre46(&c, &opUpsampleBilinear2dBackward, &locs133, &a0, grad_output)
 	r0 := kernels.UpsampleBilinear2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost38(&c, &locs127, &a0, grad_output, r0)
+	checksPost47(&c, &locs133, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1146,9 +1171,10 @@ func XUpsampleBilinear2dAaOut(self *torch.Tensor, output_size []int64, align_cor
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opXUpsampleBilinear2dAaOut, &locs40, &a0, &a5, self, out)
+	checksPre48(&c, &opXUpsampleBilinear2dAaOut, &locs40, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost12(&c, &locs40, &a0, &a5, self, out)
+	checksPost17(&c, &locs40, &a0, &a5, self, out)
 	return r0
 }
 
@@ -1165,9 +1191,9 @@ func XUpsampleBilinear2dAa(self *torch.Tensor, output_size []int64, align_corner
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleBilinear2dAa, &locs0, &a0, self)
+	checksPre46(&c, &opXUpsampleBilinear2dAa, &locs0, &a0, self)
 	r0 := kernels.XUpsampleBilinear2dAa(self, output_size, align_corners, scales_h, scales_w)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1184,9 +1210,10 @@ func XUpsampleBilinear2dAaBackwardGradInput(grad_output *torch.Tensor, output_si
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre11(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &locs518, &a0, &a6, grad_output, grad_input)
+	checksPre48(&c, &opXUpsampleBilinear2dAaBackwardGradInput, &locs542, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBilinear2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost12(&c, &locs518, &a0, &a6, grad_output, grad_input)
+	checksPost17(&c, &locs542, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -1203,9 +1230,9 @@ func XUpsampleBilinear2dAaBackward(grad_output *torch.Tensor, output_size []int6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleBilinear2dAaBackward, &locs127, &a0, grad_output)
+	checksPre46(&c, &opXUpsampleBilinear2dAaBackward, &locs133, &a0, grad_output)
 	r0 := kernels.XUpsampleBilinear2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost38(&c, &locs127, &a0, grad_output, r0)
+	checksPost47(&c, &locs133, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1222,9 +1249,10 @@ func UpsampleBicubic2dOut(self *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opUpsampleBicubic2dOut, &locs40, &a0, &a5, self, out)
+	checksPre48(&c, &opUpsampleBicubic2dOut, &locs40, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost12(&c, &locs40, &a0, &a5, self, out)
+	checksPost17(&c, &locs40, &a0, &a5, self, out)
 	return r0
 }
 
@@ -1241,9 +1269,9 @@ func UpsampleBicubic2d(self *torch.Tensor, output_size []int64, align_corners bo
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleBicubic2d, &locs0, &a0, self)
+	checksPre46(&c, &opUpsampleBicubic2d, &locs0, &a0, self)
 	r0 := kernels.UpsampleBicubic2d(self, output_size, align_corners, scales_h, scales_w)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1260,9 +1288,10 @@ func UpsampleBicubic2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre11(&c, &opUpsampleBicubic2dBackwardGradInput, &locs518, &a0, &a6, grad_output, grad_input)
+	checksPre48(&c, &opUpsampleBicubic2dBackwardGradInput, &locs542, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleBicubic2dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost12(&c, &locs518, &a0, &a6, grad_output, grad_input)
+	checksPost17(&c, &locs542, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -1279,9 +1308,9 @@ func UpsampleBicubic2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleBicubic2dBackward, &locs127, &a0, grad_output)
+	checksPre46(&c, &opUpsampleBicubic2dBackward, &locs133, &a0, grad_output)
 	r0 := kernels.UpsampleBicubic2dBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost38(&c, &locs127, &a0, grad_output, r0)
+	checksPost47(&c, &locs133, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1298,9 +1327,10 @@ func XUpsampleBicubic2dAaOut(self *torch.Tensor, output_size []int64, align_corn
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opXUpsampleBicubic2dAaOut, &locs40, &a0, &a5, self, out)
+	checksPre48(&c, &opXUpsampleBicubic2dAaOut, &locs40, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaOut(self, output_size, align_corners, scales_h, scales_w, out)
-	checksPost12(&c, &locs40, &a0, &a5, self, out)
+	checksPost17(&c, &locs40, &a0, &a5, self, out)
 	return r0
 }
 
@@ -1317,9 +1347,9 @@ func XUpsampleBicubic2dAa(self *torch.Tensor, output_size []int64, align_corners
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleBicubic2dAa, &locs0, &a0, self)
+	checksPre46(&c, &opXUpsampleBicubic2dAa, &locs0, &a0, self)
 	r0 := kernels.XUpsampleBicubic2dAa(self, output_size, align_corners, scales_h, scales_w)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1336,9 +1366,10 @@ func XUpsampleBicubic2dAaBackwardGradInput(grad_output *torch.Tensor, output_siz
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre11(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &locs518, &a0, &a6, grad_output, grad_input)
+	checksPre48(&c, &opXUpsampleBicubic2dAaBackwardGradInput, &locs542, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleBicubic2dAaBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_h, scales_w, grad_input)
-	checksPost12(&c, &locs518, &a0, &a6, grad_output, grad_input)
+	checksPost17(&c, &locs542, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -1355,9 +1386,9 @@ func XUpsampleBicubic2dAaBackward(grad_output *torch.Tensor, output_size []int64
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleBicubic2dAaBackward, &locs127, &a0, grad_output)
+	checksPre46(&c, &opXUpsampleBicubic2dAaBackward, &locs133, &a0, grad_output)
 	r0 := kernels.XUpsampleBicubic2dAaBackward(grad_output, output_size, input_size, align_corners, scales_h, scales_w)
-	checksPost38(&c, &locs127, &a0, grad_output, r0)
+	checksPost47(&c, &locs133, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1374,9 +1405,10 @@ func UpsampleTrilinear3dOut(self *torch.Tensor, output_size []int64, align_corne
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre11(&c, &opUpsampleTrilinear3dOut, &locs40, &a0, &a6, self, out)
+	checksPre48(&c, &opUpsampleTrilinear3dOut, &locs40, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dOut(self, output_size, align_corners, scales_d, scales_h, scales_w, out)
-	checksPost12(&c, &locs40, &a0, &a6, self, out)
+	checksPost17(&c, &locs40, &a0, &a6, self, out)
 	return r0
 }
 
@@ -1393,9 +1425,9 @@ func UpsampleTrilinear3d(self *torch.Tensor, output_size []int64, align_corners 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleTrilinear3d, &locs0, &a0, self)
+	checksPre46(&c, &opUpsampleTrilinear3d, &locs0, &a0, self)
 	r0 := kernels.UpsampleTrilinear3d(self, output_size, align_corners, scales_d, scales_h, scales_w)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1412,9 +1444,10 @@ func UpsampleTrilinear3dBackwardGradInput(grad_output *torch.Tensor, output_size
 	}
 	var c asserts.Call
 	var a0, a7 asserts.Saved
-	checksPre11(&c, &opUpsampleTrilinear3dBackwardGradInput, &locs518, &a0, &a7, grad_output, grad_input)
+	checksPre48(&c, &opUpsampleTrilinear3dBackwardGradInput, &locs542, &a0, &a7, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleTrilinear3dBackwardGradInput(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w, grad_input)
-	checksPost12(&c, &locs518, &a0, &a7, grad_output, grad_input)
+	checksPost17(&c, &locs542, &a0, &a7, grad_output, grad_input)
 	return r0
 }
 
@@ -1431,9 +1464,9 @@ func UpsampleTrilinear3dBackward(grad_output *torch.Tensor, output_size []int64,
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleTrilinear3dBackward, &locs127, &a0, grad_output)
+	checksPre46(&c, &opUpsampleTrilinear3dBackward, &locs133, &a0, grad_output)
 	r0 := kernels.UpsampleTrilinear3dBackward(grad_output, output_size, input_size, align_corners, scales_d, scales_h, scales_w)
-	checksPost38(&c, &locs127, &a0, grad_output, r0)
+	checksPost47(&c, &locs133, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1450,9 +1483,10 @@ func UpsampleNearest1dOut(self *torch.Tensor, output_size []int64, scales *float
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opUpsampleNearest1dOut, &locs40, &a0, &a3, self, out)
+	checksPre48(&c, &opUpsampleNearest1dOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dOut(self, output_size, scales, out)
-	checksPost12(&c, &locs40, &a0, &a3, self, out)
+	checksPost17(&c, &locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -1469,9 +1503,10 @@ func XUpsampleNearestExact1dOut(self *torch.Tensor, output_size []int64, scales 
 	}
 	var c asserts.Call
 	var a0, a3 asserts.Saved
-	checksPre11(&c, &opXUpsampleNearestExact1dOut, &locs40, &a0, &a3, self, out)
+	checksPre48(&c, &opXUpsampleNearestExact1dOut, &locs40, &a0, &a3, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dOut(self, output_size, scales, out)
-	checksPost12(&c, &locs40, &a0, &a3, self, out)
+	checksPost17(&c, &locs40, &a0, &a3, self, out)
 	return r0
 }
 
@@ -1488,9 +1523,9 @@ func UpsampleNearest1d(self *torch.Tensor, output_size []int64, scales *float64)
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleNearest1d, &locs0, &a0, self)
+	checksPre46(&c, &opUpsampleNearest1d, &locs0, &a0, self)
 	r0 := kernels.UpsampleNearest1d(self, output_size, scales)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1507,9 +1542,9 @@ func XUpsampleNearestExact1d(self *torch.Tensor, output_size []int64, scales *fl
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleNearestExact1d, &locs0, &a0, self)
+	checksPre46(&c, &opXUpsampleNearestExact1d, &locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact1d(self, output_size, scales)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1526,9 +1561,10 @@ func UpsampleNearest1dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opUpsampleNearest1dBackwardGradInput, &locs518, &a0, &a4, grad_output, grad_input)
+	checksPre48(&c, &opUpsampleNearest1dBackwardGradInput, &locs542, &a0, &a4, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	checksPost12(&c, &locs518, &a0, &a4, grad_output, grad_input)
+	checksPost17(&c, &locs542, &a0, &a4, grad_output, grad_input)
 	return r0
 }
 
@@ -1545,9 +1581,10 @@ func XUpsampleNearestExact1dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opXUpsampleNearestExact1dBackwardGradInput, &locs518, &a0, &a4, grad_output, grad_input)
+	checksPre48(&c, &opXUpsampleNearestExact1dBackwardGradInput, &locs542, &a0, &a4, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact1dBackwardGradInput(grad_output, output_size, input_size, scales, grad_input)
-	checksPost12(&c, &locs518, &a0, &a4, grad_output, grad_input)
+	checksPost17(&c, &locs542, &a0, &a4, grad_output, grad_input)
 	return r0
 }
 
@@ -1564,9 +1601,9 @@ func UpsampleNearest1dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleNearest1dBackward, &locs127, &a0, grad_output)
+	checksPre46(&c, &opUpsampleNearest1dBackward, &locs133, &a0, grad_output)
 	r0 := kernels.UpsampleNearest1dBackward(grad_output, output_size, input_size, scales)
-	checksPost38(&c, &locs127, &a0, grad_output, r0)
+	checksPost47(&c, &locs133, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1583,9 +1620,9 @@ func XUpsampleNearestExact1dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleNearestExact1dBackward, &locs127, &a0, grad_output)
+	checksPre46(&c, &opXUpsampleNearestExact1dBackward, &locs133, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact1dBackward(grad_output, output_size, input_size, scales)
-	checksPost38(&c, &locs127, &a0, grad_output, r0)
+	checksPost47(&c, &locs133, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1602,9 +1639,10 @@ func UpsampleNearest2dOut(self *torch.Tensor, output_size []int64, scales_h *flo
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opUpsampleNearest2dOut, &locs40, &a0, &a4, self, out)
+	checksPre48(&c, &opUpsampleNearest2dOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dOut(self, output_size, scales_h, scales_w, out)
-	checksPost12(&c, &locs40, &a0, &a4, self, out)
+	checksPost17(&c, &locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -1621,9 +1659,10 @@ func XUpsampleNearestExact2dOut(self *torch.Tensor, output_size []int64, scales_
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opXUpsampleNearestExact2dOut, &locs40, &a0, &a4, self, out)
+	checksPre48(&c, &opXUpsampleNearestExact2dOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dOut(self, output_size, scales_h, scales_w, out)
-	checksPost12(&c, &locs40, &a0, &a4, self, out)
+	checksPost17(&c, &locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -1640,9 +1679,9 @@ func UpsampleNearest2d(self *torch.Tensor, output_size []int64, scales_h *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleNearest2d, &locs0, &a0, self)
+	checksPre46(&c, &opUpsampleNearest2d, &locs0, &a0, self)
 	r0 := kernels.UpsampleNearest2d(self, output_size, scales_h, scales_w)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1659,9 +1698,9 @@ func XUpsampleNearestExact2d(self *torch.Tensor, output_size []int64, scales_h *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleNearestExact2d, &locs0, &a0, self)
+	checksPre46(&c, &opXUpsampleNearestExact2d, &locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact2d(self, output_size, scales_h, scales_w)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1678,9 +1717,10 @@ func UpsampleNearest2dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opUpsampleNearest2dBackwardGradInput, &locs518, &a0, &a5, grad_output, grad_input)
+	checksPre48(&c, &opUpsampleNearest2dBackwardGradInput, &locs542, &a0, &a5, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	checksPost12(&c, &locs518, &a0, &a5, grad_output, grad_input)
+	checksPost17(&c, &locs542, &a0, &a5, grad_output, grad_input)
 	return r0
 }
 
@@ -1697,9 +1737,10 @@ func XUpsampleNearestExact2dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opXUpsampleNearestExact2dBackwardGradInput, &locs518, &a0, &a5, grad_output, grad_input)
+	checksPre48(&c, &opXUpsampleNearestExact2dBackwardGradInput, &locs542, &a0, &a5, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact2dBackwardGradInput(grad_output, output_size, input_size, scales_h, scales_w, grad_input)
-	checksPost12(&c, &locs518, &a0, &a5, grad_output, grad_input)
+	checksPost17(&c, &locs542, &a0, &a5, grad_output, grad_input)
 	return r0
 }
 
@@ -1716,9 +1757,9 @@ func UpsampleNearest2dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleNearest2dBackward, &locs127, &a0, grad_output)
+	checksPre46(&c, &opUpsampleNearest2dBackward, &locs133, &a0, grad_output)
 	r0 := kernels.UpsampleNearest2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	checksPost38(&c, &locs127, &a0, grad_output, r0)
+	checksPost47(&c, &locs133, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1735,9 +1776,9 @@ func XUpsampleNearestExact2dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleNearestExact2dBackward, &locs127, &a0, grad_output)
+	checksPre46(&c, &opXUpsampleNearestExact2dBackward, &locs133, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact2dBackward(grad_output, output_size, input_size, scales_h, scales_w)
-	checksPost38(&c, &locs127, &a0, grad_output, r0)
+	checksPost47(&c, &locs133, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1754,9 +1795,10 @@ func UpsampleNearest3dOut(self *torch.Tensor, output_size []int64, scales_d *flo
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opUpsampleNearest3dOut, &locs40, &a0, &a5, self, out)
+	checksPre48(&c, &opUpsampleNearest3dOut, &locs40, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	checksPost12(&c, &locs40, &a0, &a5, self, out)
+	checksPost17(&c, &locs40, &a0, &a5, self, out)
 	return r0
 }
 
@@ -1773,9 +1815,10 @@ func XUpsampleNearestExact3dOut(self *torch.Tensor, output_size []int64, scales_
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opXUpsampleNearestExact3dOut, &locs40, &a0, &a5, self, out)
+	checksPre48(&c, &opXUpsampleNearestExact3dOut, &locs40, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dOut(self, output_size, scales_d, scales_h, scales_w, out)
-	checksPost12(&c, &locs40, &a0, &a5, self, out)
+	checksPost17(&c, &locs40, &a0, &a5, self, out)
 	return r0
 }
 
@@ -1792,9 +1835,9 @@ func UpsampleNearest3d(self *torch.Tensor, output_size []int64, scales_d *float6
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleNearest3d, &locs0, &a0, self)
+	checksPre46(&c, &opUpsampleNearest3d, &locs0, &a0, self)
 	r0 := kernels.UpsampleNearest3d(self, output_size, scales_d, scales_h, scales_w)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1811,9 +1854,9 @@ func XUpsampleNearestExact3d(self *torch.Tensor, output_size []int64, scales_d *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleNearestExact3d, &locs0, &a0, self)
+	checksPre46(&c, &opXUpsampleNearestExact3d, &locs0, &a0, self)
 	r0 := kernels.XUpsampleNearestExact3d(self, output_size, scales_d, scales_h, scales_w)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1830,9 +1873,10 @@ func UpsampleNearest3dBackwardGradInput(grad_output *torch.Tensor, output_size [
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre11(&c, &opUpsampleNearest3dBackwardGradInput, &locs518, &a0, &a6, grad_output, grad_input)
+	checksPre48(&c, &opUpsampleNearest3dBackwardGradInput, &locs542, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.UpsampleNearest3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	checksPost12(&c, &locs518, &a0, &a6, grad_output, grad_input)
+	checksPost17(&c, &locs542, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -1849,9 +1893,10 @@ func XUpsampleNearestExact3dBackwardGradInput(grad_output *torch.Tensor, output_
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre11(&c, &opXUpsampleNearestExact3dBackwardGradInput, &locs518, &a0, &a6, grad_output, grad_input)
+	checksPre48(&c, &opXUpsampleNearestExact3dBackwardGradInput, &locs542, &a0, &a6, grad_output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.XUpsampleNearestExact3dBackwardGradInput(grad_output, output_size, input_size, scales_d, scales_h, scales_w, grad_input)
-	checksPost12(&c, &locs518, &a0, &a6, grad_output, grad_input)
+	checksPost17(&c, &locs542, &a0, &a6, grad_output, grad_input)
 	return r0
 }
 
@@ -1868,9 +1913,9 @@ func UpsampleNearest3dBackward(grad_output *torch.Tensor, output_size []int64, i
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUpsampleNearest3dBackward, &locs127, &a0, grad_output)
+	checksPre46(&c, &opUpsampleNearest3dBackward, &locs133, &a0, grad_output)
 	r0 := kernels.UpsampleNearest3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	checksPost38(&c, &locs127, &a0, grad_output, r0)
+	checksPost47(&c, &locs133, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1887,9 +1932,9 @@ func XUpsampleNearestExact3dBackward(grad_output *torch.Tensor, output_size []in
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXUpsampleNearestExact3dBackward, &locs127, &a0, grad_output)
+	checksPre46(&c, &opXUpsampleNearestExact3dBackward, &locs133, &a0, grad_output)
 	r0 := kernels.XUpsampleNearestExact3dBackward(grad_output, output_size, input_size, scales_d, scales_h, scales_w)
-	checksPost38(&c, &locs127, &a0, grad_output, r0)
+	checksPost47(&c, &locs133, &a0, grad_output, r0)
 	return r0
 }
 
@@ -1906,9 +1951,10 @@ func SigmoidBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, g
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSigmoidBackwardGradInput, &locs269, &a0, &a1, &a2, grad_output, output, grad_input)
+	checksPre51(&c, &opSigmoidBackwardGradInput, &locs281, &a0, &a1, &a2, grad_output, output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.SigmoidBackwardGradInput(grad_output, output, grad_input)
-	checksPost41(&c, &locs269, &a0, &a1, &a2, grad_output, output, grad_input)
+	checksPost52(&c, &locs281, &a0, &a1, &a2, grad_output, output, grad_input)
 	return r0
 }
 
@@ -1925,9 +1971,9 @@ func SigmoidBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSigmoidBackward, &locs208, &a0, &a1, grad_output, output)
+	checksPre12(&c, &opSigmoidBackward, &locs216, &a0, &a1, grad_output, output)
 	r0 := kernels.SigmoidBackward(grad_output, output)
-	checksPost9(&c, &locs208, &a0, &a1, grad_output, output, r0)
+	checksPost13(&c, &locs216, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -1943,9 +1989,11 @@ func LogitBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor, eps *
 		return kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLogitBackwardGradInput, &locs265)
+	var a3 asserts.Saved
+	checksPre14(&c, &opLogitBackwardGradInput, &locs280, &a3, grad_input)
+	defer c.Abandon()
 	r0 := kernels.LogitBackwardGradInput(grad_output, self, eps, grad_input)
-	checksPost10(&c, &locs265)
+	checksPost15(&c, &locs280, &a3, grad_input)
 	return r0
 }
 
@@ -1961,9 +2009,9 @@ func LogitBackward(grad_output *torch.Tensor, self *torch.Tensor, eps *float64) 
 		return kernels.LogitBackward(grad_output, self, eps)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLogitBackward, &locs217)
+	checksPre9(&c, &opLogitBackward, &locs226)
 	r0 := kernels.LogitBackward(grad_output, self, eps)
-	checksPost6(&c, &locs217)
+	checksPost10(&c, &locs226)
 	return r0
 }
 
@@ -1980,9 +2028,10 @@ func TanhBackwardGradInput(grad_output *torch.Tensor, output *torch.Tensor, grad
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opTanhBackwardGradInput, &locs269, &a0, &a1, &a2, grad_output, output, grad_input)
+	checksPre51(&c, &opTanhBackwardGradInput, &locs281, &a0, &a1, &a2, grad_output, output, grad_input)
+	defer c.Abandon()
 	r0 := kernels.TanhBackwardGradInput(grad_output, output, grad_input)
-	checksPost41(&c, &locs269, &a0, &a1, &a2, grad_output, output, grad_input)
+	checksPost52(&c, &locs281, &a0, &a1, &a2, grad_output, output, grad_input)
 	return r0
 }
 
@@ -1999,9 +2048,9 @@ func TanhBackward(grad_output *torch.Tensor, output *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opTanhBackward, &locs208, &a0, &a1, grad_output, output)
+	checksPre12(&c, &opTanhBackward, &locs216, &a0, &a1, grad_output, output)
 	r0 := kernels.TanhBackward(grad_output, output)
-	checksPost9(&c, &locs208, &a0, &a1, grad_output, output, r0)
+	checksPost13(&c, &locs216, &a0, &a1, grad_output, output, r0)
 	return r0
 }
 
@@ -2018,9 +2067,10 @@ func SlowConvTranspose2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre40(&c, &opSlowConvTranspose2dOut, &locs106, &a0, &a1, &a8, self, weight, out)
+	checksPre51(&c, &opSlowConvTranspose2dOut, &locs110, &a0, &a1, &a8, self, weight, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose2dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	checksPost41(&c, &locs106, &a0, &a1, &a8, self, weight, out)
+	checksPost52(&c, &locs110, &a0, &a1, &a8, self, weight, out)
 	return r0
 }
 
@@ -2037,9 +2087,9 @@ func SlowConvTranspose2d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre49(&c, &opSlowConvTranspose2d, &locs91, &a0, &a1, &a3, self, weight, bias)
+	checksPre64(&c, &opSlowConvTranspose2d, &locs95, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose2d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	checksPost50(&c, &locs91, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost65(&c, &locs95, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2056,9 +2106,10 @@ func SlowConvTranspose3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_siz
 	}
 	var c asserts.Call
 	var a0, a1, a8 asserts.Saved
-	checksPre40(&c, &opSlowConvTranspose3dOut, &locs106, &a0, &a1, &a8, self, weight, out)
+	checksPre51(&c, &opSlowConvTranspose3dOut, &locs110, &a0, &a1, &a8, self, weight, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConvTranspose3dOut(self, weight, kernel_size, bias, stride, padding, output_padding, dilation, out)
-	checksPost41(&c, &locs106, &a0, &a1, &a8, self, weight, out)
+	checksPost52(&c, &locs110, &a0, &a1, &a8, self, weight, out)
 	return r0
 }
 
@@ -2075,9 +2126,9 @@ func SlowConvTranspose3d(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre49(&c, &opSlowConvTranspose3d, &locs91, &a0, &a1, &a3, self, weight, bias)
+	checksPre64(&c, &opSlowConvTranspose3d, &locs95, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvTranspose3d(self, weight, kernel_size, bias, stride, padding, output_padding, dilation)
-	checksPost50(&c, &locs91, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost65(&c, &locs95, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2093,9 +2144,11 @@ func ThnnConv2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 		return kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opThnnConv2dOut, &locs106)
+	var a6 asserts.Saved
+	checksPre14(&c, &opThnnConv2dOut, &locs111, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.ThnnConv2dOut(self, weight, kernel_size, bias, stride, padding, out)
-	checksPost10(&c, &locs106)
+	checksPost15(&c, &locs111, &a6, out)
 	return r0
 }
 
@@ -2111,9 +2164,9 @@ func ThnnConv2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 		return kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opThnnConv2d, &locs105)
+	checksPre9(&c, &opThnnConv2d, &locs109)
 	r0 := kernels.ThnnConv2d(self, weight, kernel_size, bias, stride, padding)
-	checksPost6(&c, &locs105)
+	checksPost10(&c, &locs109)
 	return r0
 }
 
@@ -2130,9 +2183,10 @@ func XSlowConv2dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_s
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre40(&c, &opXSlowConv2dForwardOutput, &locs519, &a0, &a1, &a6, self, weight, output)
+	checksPre51(&c, &opXSlowConv2dForwardOutput, &locs543, &a0, &a1, &a6, self, weight, output)
+	defer c.Abandon()
 	r0 := kernels.XSlowConv2dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	checksPost41(&c, &locs519, &a0, &a1, &a6, self, weight, output)
+	checksPost52(&c, &locs543, &a0, &a1, &a6, self, weight, output)
 	return r0
 }
 
@@ -2149,9 +2203,9 @@ func XSlowConv2dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre49(&c, &opXSlowConv2dForward, &locs91, &a0, &a1, &a3, self, weight, bias)
+	checksPre64(&c, &opXSlowConv2dForward, &locs95, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XSlowConv2dForward(self, weight, kernel_size, bias, stride, padding)
-	checksPost195(&c, &locs91, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost265(&c, &locs95, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2167,9 +2221,11 @@ func XSlowConv2dBackwardGradInput(grad_output *torch.Tensor, self *torch.Tensor,
 		return kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXSlowConv2dBackwardGradInput, &locs520)
+	var a6, a7, a8 asserts.Saved
+	checksPre78(&c, &opXSlowConv2dBackwardGradInput, &locs544, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardGradInput(grad_output, self, weight, kernel_size, stride, padding, grad_input, grad_weight, grad_bias)
-	checksPost63(&c, &locs520)
+	checksPost79(&c, &locs544, &a6, &a7, &a8, grad_input, grad_weight, grad_bias)
 	return r0, r1, r2
 }
 
@@ -2186,9 +2242,9 @@ func XSlowConv2dBackwardOutputMask(grad_output *torch.Tensor, self *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre61(&c, &opXSlowConv2dBackwardOutputMask, &locs521, &a0, &a1, &a2, grad_output, self, weight)
+	checksPre76(&c, &opXSlowConv2dBackwardOutputMask, &locs545, &a0, &a1, &a2, grad_output, self, weight)
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMask(grad_output, self, weight, kernel_size, stride, padding, output_mask)
-	checksPost62(&c, &locs521, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
+	checksPost77(&c, &locs545, &a0, &a1, &a2, grad_output, self, weight, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -2204,9 +2260,11 @@ func XSlowConv2dBackwardOutputMaskOut(grad_output *torch.Tensor, self *torch.Ten
 		return kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXSlowConv2dBackwardOutputMaskOut, &locs522)
+	var a7, a8, a9 asserts.Saved
+	checksPre78(&c, &opXSlowConv2dBackwardOutputMaskOut, &locs546, &a7, &a8, &a9, out0, out1, out2)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XSlowConv2dBackwardOutputMaskOut(grad_output, self, weight, kernel_size, stride, padding, output_mask, out0, out1, out2)
-	checksPost63(&c, &locs522)
+	checksPost79(&c, &locs546, &a7, &a8, &a9, out0, out1, out2)
 	return r0, r1, r2
 }
 
@@ -2223,9 +2281,10 @@ func XConvDepthwise2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size [
 	}
 	var c asserts.Call
 	var a0, a1, a7 asserts.Saved
-	checksPre40(&c, &opXConvDepthwise2dOut, &locs106, &a0, &a1, &a7, self, weight, out)
+	checksPre51(&c, &opXConvDepthwise2dOut, &locs110, &a0, &a1, &a7, self, weight, out)
+	defer c.Abandon()
 	r0 := kernels.XConvDepthwise2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost41(&c, &locs106, &a0, &a1, &a7, self, weight, out)
+	checksPost52(&c, &locs110, &a0, &a1, &a7, self, weight, out)
 	return r0
 }
 
@@ -2242,9 +2301,9 @@ func XConvDepthwise2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []in
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre49(&c, &opXConvDepthwise2d, &locs91, &a0, &a1, &a3, self, weight, bias)
+	checksPre64(&c, &opXConvDepthwise2d, &locs95, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.XConvDepthwise2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost50(&c, &locs91, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost65(&c, &locs95, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2261,9 +2320,9 @@ func ConvDepthwise3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre49(&c, &opConvDepthwise3d, &locs91, &a0, &a1, &a3, self, weight, bias)
+	checksPre64(&c, &opConvDepthwise3d, &locs95, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.ConvDepthwise3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost50(&c, &locs91, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost65(&c, &locs95, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2279,9 +2338,11 @@ func ConvDepthwise3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []
 		return kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opConvDepthwise3dOut, &locs106)
+	var a7 asserts.Saved
+	checksPre14(&c, &opConvDepthwise3dOut, &locs111, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.ConvDepthwise3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost10(&c, &locs106)
+	checksPost15(&c, &locs111, &a7, out)
 	return r0
 }
 
@@ -2297,9 +2358,11 @@ func SlowConv3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64
 		return kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSlowConv3dOut, &locs106)
+	var a6 asserts.Saved
+	checksPre14(&c, &opSlowConv3dOut, &locs111, &a6, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConv3dOut(self, weight, kernel_size, bias, stride, padding, out)
-	checksPost10(&c, &locs106)
+	checksPost15(&c, &locs111, &a6, out)
 	return r0
 }
 
@@ -2315,9 +2378,9 @@ func SlowConv3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []int64, b
 		return kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSlowConv3d, &locs105)
+	checksPre9(&c, &opSlowConv3d, &locs109)
 	r0 := kernels.SlowConv3d(self, weight, kernel_size, bias, stride, padding)
-	checksPost6(&c, &locs105)
+	checksPost10(&c, &locs109)
 	return r0
 }
 
@@ -2334,9 +2397,10 @@ func SlowConv3dForwardOutput(self *torch.Tensor, weight *torch.Tensor, kernel_si
 	}
 	var c asserts.Call
 	var a0, a1, a6 asserts.Saved
-	checksPre40(&c, &opSlowConv3dForwardOutput, &locs519, &a0, &a1, &a6, self, weight, output)
+	checksPre51(&c, &opSlowConv3dForwardOutput, &locs543, &a0, &a1, &a6, self, weight, output)
+	defer c.Abandon()
 	r0 := kernels.SlowConv3dForwardOutput(self, weight, kernel_size, bias, stride, padding, output)
-	checksPost41(&c, &locs519, &a0, &a1, &a6, self, weight, output)
+	checksPost52(&c, &locs543, &a0, &a1, &a6, self, weight, output)
 	return r0
 }
 
@@ -2353,9 +2417,9 @@ func SlowConv3dForward(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre49(&c, &opSlowConv3dForward, &locs91, &a0, &a1, &a3, self, weight, bias)
+	checksPre64(&c, &opSlowConv3dForward, &locs95, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConv3dForward(self, weight, kernel_size, bias, stride, padding)
-	checksPost195(&c, &locs91, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost265(&c, &locs95, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2372,9 +2436,9 @@ func SlowConvDilated2d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre49(&c, &opSlowConvDilated2d, &locs91, &a0, &a1, &a3, self, weight, bias)
+	checksPre64(&c, &opSlowConvDilated2d, &locs95, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated2d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost50(&c, &locs91, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost65(&c, &locs95, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2390,9 +2454,11 @@ func SlowConvDilated2dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 		return kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSlowConvDilated2dOut, &locs106)
+	var a7 asserts.Saved
+	checksPre14(&c, &opSlowConvDilated2dOut, &locs111, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConvDilated2dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost10(&c, &locs106)
+	checksPost15(&c, &locs111, &a7, out)
 	return r0
 }
 
@@ -2409,9 +2475,9 @@ func SlowConvDilated3d(self *torch.Tensor, weight *torch.Tensor, kernel_size []i
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre49(&c, &opSlowConvDilated3d, &locs91, &a0, &a1, &a3, self, weight, bias)
+	checksPre64(&c, &opSlowConvDilated3d, &locs95, &a0, &a1, &a3, self, weight, bias)
 	r0 := kernels.SlowConvDilated3d(self, weight, kernel_size, bias, stride, padding, dilation)
-	checksPost50(&c, &locs91, &a0, &a1, &a3, self, weight, bias, r0)
+	checksPost65(&c, &locs95, &a0, &a1, &a3, self, weight, bias, r0)
 	return r0
 }
 
@@ -2427,9 +2493,11 @@ func SlowConvDilated3dOut(self *torch.Tensor, weight *torch.Tensor, kernel_size 
 		return kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSlowConvDilated3dOut, &locs106)
+	var a7 asserts.Saved
+	checksPre14(&c, &opSlowConvDilated3dOut, &locs111, &a7, out)
+	defer c.Abandon()
 	r0 := kernels.SlowConvDilated3dOut(self, weight, kernel_size, bias, stride, padding, dilation, out)
-	checksPost10(&c, &locs106)
+	checksPost15(&c, &locs111, &a7, out)
 	return r0
 }
 
@@ -2446,9 +2514,10 @@ func Col2imOut(self *torch.Tensor, output_size []int64, kernel_size []int64, dil
 	}
 	var c asserts.Call
 	var a0, a6 asserts.Saved
-	checksPre11(&c, &opCol2imOut, &locs40, &a0, &a6, self, out)
+	checksPre48(&c, &opCol2imOut, &locs40, &a0, &a6, self, out)
+	defer c.Abandon()
 	r0 := kernels.Col2imOut(self, output_size, kernel_size, dilation, padding, stride, out)
-	checksPost12(&c, &locs40, &a0, &a6, self, out)
+	checksPost17(&c, &locs40, &a0, &a6, self, out)
 	return r0
 }
 
@@ -2465,9 +2534,9 @@ func Col2im(self *torch.Tensor, output_size []int64, kernel_size []int64, dilati
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCol2im, &locs0, &a0, self)
+	checksPre46(&c, &opCol2im, &locs0, &a0, self)
 	r0 := kernels.Col2im(self, output_size, kernel_size, dilation, padding, stride)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2483,9 +2552,9 @@ func ColumnStack(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.ColumnStack(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opColumnStack, &locs69)
+	checksPre0(&c, &opColumnStack, &locs72)
 	r0 := kernels.ColumnStack(tensors)
-	checksPost1(&c, &locs69)
+	checksPost1(&c, &locs72)
 	return r0
 }
 
@@ -2501,9 +2570,11 @@ func ColumnStackOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ColumnStackOut(tensors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opColumnStackOut, &locs70)
+	var a1 asserts.Saved
+	checksPre3(&c, &opColumnStackOut, &locs74, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ColumnStackOut(tensors, out)
-	checksPost2(&c, &locs70)
+	checksPost31(&c, &locs74, &a1, out)
 	return r0
 }
 
@@ -2520,9 +2591,10 @@ func Im2colOut(self *torch.Tensor, kernel_size []int64, dilation []int64, paddin
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opIm2colOut, &locs40, &a0, &a5, self, out)
+	checksPre48(&c, &opIm2colOut, &locs40, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.Im2colOut(self, kernel_size, dilation, padding, stride, out)
-	checksPost12(&c, &locs40, &a0, &a5, self, out)
+	checksPost17(&c, &locs40, &a0, &a5, self, out)
 	return r0
 }
 
@@ -2539,9 +2611,9 @@ func Im2col(self *torch.Tensor, kernel_size []int64, dilation []int64, padding [
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opIm2col, &locs0, &a0, self)
+	checksPre46(&c, &opIm2col, &locs0, &a0, self)
 	r0 := kernels.Im2col(self, kernel_size, dilation, padding, stride)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2576,9 +2648,9 @@ func Isinf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opIsinf, &locs0, &a0, self)
+	checksPre46(&c, &opIsinf, &locs0, &a0, self)
 	r0 := kernels.Isinf(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2595,9 +2667,10 @@ func IsinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opIsinfOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opIsinfOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IsinfOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2614,9 +2687,9 @@ func Isposinf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opIsposinf, &locs0, &a0, self)
+	checksPre46(&c, &opIsposinf, &locs0, &a0, self)
 	r0 := kernels.Isposinf(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2633,9 +2706,10 @@ func IsposinfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opIsposinfOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opIsposinfOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IsposinfOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2652,9 +2726,9 @@ func Isneginf(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opIsneginf, &locs0, &a0, self)
+	checksPre46(&c, &opIsneginf, &locs0, &a0, self)
 	r0 := kernels.Isneginf(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2671,9 +2745,10 @@ func IsneginfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opIsneginfOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opIsneginfOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.IsneginfOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2726,9 +2801,9 @@ func SpecialEntr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialEntr, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialEntr, &locs0, &a0, self)
 	r0 := kernels.SpecialEntr(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2745,9 +2820,10 @@ func SpecialEntrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialEntrOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialEntrOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialEntrOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2764,9 +2840,9 @@ func SpecialNdtri(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialNdtri, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialNdtri, &locs0, &a0, self)
 	r0 := kernels.SpecialNdtri(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2783,9 +2859,10 @@ func SpecialNdtriOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialNdtriOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialNdtriOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialNdtriOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2802,9 +2879,9 @@ func SpecialLogNdtr(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialLogNdtr, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialLogNdtr, &locs0, &a0, self)
 	r0 := kernels.SpecialLogNdtr(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -2821,9 +2898,10 @@ func SpecialLogNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialLogNdtrOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialLogNdtrOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLogNdtrOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -2857,9 +2935,11 @@ func SpecialExpm1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExpm1Out(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialExpm1Out, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialExpm1Out, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialExpm1Out(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -2893,9 +2973,11 @@ func SpecialExp2Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExp2Out(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialExp2Out, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialExp2Out, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialExp2Out(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -2929,9 +3011,11 @@ func SpecialPsiOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialPsiOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialPsiOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialPsiOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialPsiOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -2965,9 +3049,11 @@ func SpecialDigammaOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialDigammaOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialDigammaOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialDigammaOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialDigammaOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -3001,9 +3087,11 @@ func SpecialGammalnOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammalnOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialGammalnOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialGammalnOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialGammalnOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -3037,9 +3125,11 @@ func SpecialErfOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialErfOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialErfOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialErfOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -3073,9 +3163,11 @@ func SpecialErfcOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfcOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialErfcOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialErfcOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialErfcOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -3092,9 +3184,9 @@ func SpecialErfcx(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialErfcx, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialErfcx, &locs0, &a0, self)
 	r0 := kernels.SpecialErfcx(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3111,9 +3203,10 @@ func SpecialErfcxOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialErfcxOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialErfcxOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialErfcxOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3147,9 +3240,11 @@ func SpecialErfinvOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialErfinvOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialErfinvOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialErfinvOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialErfinvOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -3183,9 +3278,11 @@ func SpecialNdtrOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialNdtrOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialNdtrOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialNdtrOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialNdtrOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -3202,9 +3299,9 @@ func SpecialXlog1py(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialXlog1py, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opSpecialXlog1py, &locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialXlog1py(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3221,9 +3318,9 @@ func SpecialXlog1pySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opSpecialXlog1pySelfScalar, &locs206, &a1, other)
+	checksPre46(&c, &opSpecialXlog1pySelfScalar, &locs214, &a1, other)
 	r0 := kernels.SpecialXlog1pySelfScalar(self, other)
-	checksPost38(&c, &locs206, &a1, other, r0)
+	checksPost47(&c, &locs214, &a1, other, r0)
 	return r0
 }
 
@@ -3240,9 +3337,9 @@ func SpecialXlog1pyOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialXlog1pyOtherScalar, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialXlog1pyOtherScalar, &locs0, &a0, self)
 	r0 := kernels.SpecialXlog1pyOtherScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3259,9 +3356,10 @@ func SpecialXlog1pyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialXlog1pyOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opSpecialXlog1pyOut, &locs42, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -3278,9 +3376,10 @@ func SpecialXlog1pySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opSpecialXlog1pySelfScalarOut, &locs207, &a1, &a2, other, out)
+	checksPre48(&c, &opSpecialXlog1pySelfScalarOut, &locs215, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pySelfScalarOut(self, other, out)
-	checksPost12(&c, &locs207, &a1, &a2, other, out)
+	checksPost17(&c, &locs215, &a1, &a2, other, out)
 	return r0
 }
 
@@ -3297,9 +3396,10 @@ func SpecialXlog1pyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialXlog1pyOtherScalarOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opSpecialXlog1pyOtherScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlog1pyOtherScalarOut(self, other, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -3315,9 +3415,9 @@ func SpecialXlogy(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialXlogy(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSpecialXlogy, &locs6)
+	checksPre9(&c, &opSpecialXlogy, &locs6)
 	r0 := kernels.SpecialXlogy(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -3333,9 +3433,9 @@ func SpecialXlogySelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tenso
 		return kernels.SpecialXlogySelfScalar(self, other)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialXlogySelfScalar, &locs206)
+	checksPre0(&c, &opSpecialXlogySelfScalar, &locs214)
 	r0 := kernels.SpecialXlogySelfScalar(self, other)
-	checksPost1(&c, &locs206)
+	checksPost1(&c, &locs214)
 	return r0
 }
 
@@ -3369,9 +3469,11 @@ func SpecialXlogyOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 		return kernels.SpecialXlogyOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSpecialXlogyOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opSpecialXlogyOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -3387,9 +3489,11 @@ func SpecialXlogySelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torc
 		return kernels.SpecialXlogySelfScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialXlogySelfScalarOut, &locs207)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSpecialXlogySelfScalarOut, &locs431, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlogySelfScalarOut(self, other, out)
-	checksPost2(&c, &locs207)
+	checksPost31(&c, &locs431, &a2, out)
 	return r0
 }
 
@@ -3405,9 +3509,11 @@ func SpecialXlogyOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *tor
 		return kernels.SpecialXlogyOtherScalarOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialXlogyOtherScalarOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSpecialXlogyOtherScalarOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialXlogyOtherScalarOut(self, other, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -3424,9 +3530,9 @@ func SpecialZeta(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialZeta, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opSpecialZeta, &locs6, &a0, &a1, self, other)
 	r0 := kernels.SpecialZeta(self, other)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -3443,9 +3549,9 @@ func SpecialZetaSelfScalar(self torch.Scalar, other *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opSpecialZetaSelfScalar, &locs206, &a1, other)
+	checksPre46(&c, &opSpecialZetaSelfScalar, &locs214, &a1, other)
 	r0 := kernels.SpecialZetaSelfScalar(self, other)
-	checksPost38(&c, &locs206, &a1, other, r0)
+	checksPost47(&c, &locs214, &a1, other, r0)
 	return r0
 }
 
@@ -3462,9 +3568,9 @@ func SpecialZetaOtherScalar(self *torch.Tensor, other torch.Scalar) *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialZetaOtherScalar, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialZetaOtherScalar, &locs0, &a0, self)
 	r0 := kernels.SpecialZetaOtherScalar(self, other)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3481,9 +3587,10 @@ func SpecialZetaOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialZetaOut, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPre51(&c, &opSpecialZetaOut, &locs42, &a0, &a1, &a2, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialZetaOut(self, other, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a2, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a2, self, other, out)
 	return r0
 }
 
@@ -3500,9 +3607,10 @@ func SpecialZetaSelfScalarOut(self torch.Scalar, other *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opSpecialZetaSelfScalarOut, &locs207, &a1, &a2, other, out)
+	checksPre48(&c, &opSpecialZetaSelfScalarOut, &locs215, &a1, &a2, other, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialZetaSelfScalarOut(self, other, out)
-	checksPost12(&c, &locs207, &a1, &a2, other, out)
+	checksPost17(&c, &locs215, &a1, &a2, other, out)
 	return r0
 }
 
@@ -3519,9 +3627,10 @@ func SpecialZetaOtherScalarOut(self *torch.Tensor, other torch.Scalar, out *torc
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialZetaOtherScalarOut, &locs40, &a0, &a2, self, out)
+	checksPre48(&c, &opSpecialZetaOtherScalarOut, &locs40, &a0, &a2, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialZetaOtherScalarOut(self, other, out)
-	checksPost12(&c, &locs40, &a0, &a2, self, out)
+	checksPost17(&c, &locs40, &a0, &a2, self, out)
 	return r0
 }
 
@@ -3555,9 +3664,11 @@ func SpecialI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialI0Out(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialI0Out, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialI0Out, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialI0Out(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -3574,9 +3685,9 @@ func SpecialI0e(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialI0e, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialI0e, &locs0, &a0, self)
 	r0 := kernels.SpecialI0e(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3593,9 +3704,10 @@ func SpecialI0eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialI0eOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialI0eOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialI0eOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3612,9 +3724,9 @@ func SpecialI1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialI1, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialI1, &locs0, &a0, self)
 	r0 := kernels.SpecialI1(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3631,9 +3743,10 @@ func SpecialI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialI1Out, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialI1Out, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialI1Out(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3650,9 +3763,9 @@ func SpecialI1e(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialI1e, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialI1e, &locs0, &a0, self)
 	r0 := kernels.SpecialI1e(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -3669,9 +3782,10 @@ func SpecialI1eOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialI1eOut, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialI1eOut, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialI1eOut(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -3705,9 +3819,11 @@ func SpecialLogitOut(self *torch.Tensor, eps *float64, out *torch.Tensor) *torch
 		return kernels.SpecialLogitOut(self, eps, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialLogitOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSpecialLogitOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLogitOut(self, eps, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -3741,9 +3857,11 @@ func SpecialPolygammaOut(n int64, self *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.SpecialPolygammaOut(n, self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialPolygammaOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSpecialPolygammaOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialPolygammaOut(n, self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -3777,9 +3895,11 @@ func SpecialLogsumexpOut(self *torch.Tensor, dim []int64, keepdim bool, out *tor
 		return kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialLogsumexpOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opSpecialLogsumexpOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLogsumexpOut(self, dim, keepdim, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -3813,9 +3933,11 @@ func SpecialExpitOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialExpitOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialExpitOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialExpitOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialExpitOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -3849,9 +3971,11 @@ func SpecialSincOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialSincOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialSincOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialSincOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialSincOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -3885,9 +4009,11 @@ func SpecialRoundOut(self *torch.Tensor, decimals int64, out *torch.Tensor) *tor
 		return kernels.SpecialRoundOut(self, decimals, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialRoundOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSpecialRoundOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialRoundOut(self, decimals, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -3921,9 +4047,11 @@ func SpecialLog1pOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialLog1pOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialLog1pOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSpecialLog1pOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLog1pOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -3957,9 +4085,11 @@ func SpecialGammaincOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tens
 		return kernels.SpecialGammaincOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSpecialGammaincOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opSpecialGammaincOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialGammaincOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -3975,9 +4105,9 @@ func SpecialGammainc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammainc(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSpecialGammainc, &locs6)
+	checksPre9(&c, &opSpecialGammainc, &locs6)
 	r0 := kernels.SpecialGammainc(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -3993,9 +4123,11 @@ func SpecialGammainccOut(self *torch.Tensor, other *torch.Tensor, out *torch.Ten
 		return kernels.SpecialGammainccOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSpecialGammainccOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opSpecialGammainccOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialGammainccOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -4011,9 +4143,9 @@ func SpecialGammaincc(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.SpecialGammaincc(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSpecialGammaincc, &locs6)
+	checksPre9(&c, &opSpecialGammaincc, &locs6)
 	r0 := kernels.SpecialGammaincc(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -4047,9 +4179,11 @@ func SpecialMultigammalnOut(self *torch.Tensor, p int64, out *torch.Tensor) *tor
 		return kernels.SpecialMultigammalnOut(self, p, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSpecialMultigammalnOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSpecialMultigammalnOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialMultigammalnOut(self, p, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -4101,9 +4235,11 @@ func FftFftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torch
 		return kernels.FftFftOut(self, n, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftFftOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftFftOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftFftOut(self, n, dim, norm, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -4137,9 +4273,11 @@ func FftIfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 		return kernels.FftIfftOut(self, n, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIfftOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftIfftOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIfftOut(self, n, dim, norm, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -4173,9 +4311,11 @@ func FftRfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 		return kernels.FftRfftOut(self, n, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftRfftOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftRfftOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftRfftOut(self, n, dim, norm, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -4209,9 +4349,11 @@ func FftIrfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 		return kernels.FftIrfftOut(self, n, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIrfftOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftIrfftOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIrfftOut(self, n, dim, norm, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -4245,9 +4387,11 @@ func FftHfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *torc
 		return kernels.FftHfftOut(self, n, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftHfftOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftHfftOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftHfftOut(self, n, dim, norm, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -4281,9 +4425,11 @@ func FftIhfftOut(self *torch.Tensor, n *int64, dim int64, norm *string, out *tor
 		return kernels.FftIhfftOut(self, n, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIhfftOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftIhfftOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIhfftOut(self, n, dim, norm, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -4317,9 +4463,11 @@ func FftFft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 		return kernels.FftFft2Out(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftFft2Out, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftFft2Out, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftFft2Out(self, s, dim, norm, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -4353,9 +4501,11 @@ func FftIfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftIfft2Out(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIfft2Out, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftIfft2Out, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIfft2Out(self, s, dim, norm, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -4389,9 +4539,11 @@ func FftRfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftRfft2Out(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftRfft2Out, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftRfft2Out, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftRfft2Out(self, s, dim, norm, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -4425,9 +4577,11 @@ func FftIrfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 		return kernels.FftIrfft2Out(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIrfft2Out, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftIrfft2Out, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIrfft2Out(self, s, dim, norm, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -4461,9 +4615,11 @@ func FftHfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftHfft2Out(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftHfft2Out, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftHfft2Out, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftHfft2Out(self, s, dim, norm, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -4497,9 +4653,11 @@ func FftIhfft2Out(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 		return kernels.FftIhfft2Out(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIhfft2Out, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftIhfft2Out, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIhfft2Out(self, s, dim, norm, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -4533,9 +4691,11 @@ func FftFftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *t
 		return kernels.FftFftnOut(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftFftnOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftFftnOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftFftnOut(self, s, dim, norm, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -4569,9 +4729,11 @@ func FftIfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftIfftnOut(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIfftnOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftIfftnOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIfftnOut(self, s, dim, norm, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -4605,9 +4767,11 @@ func FftRfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftRfftnOut(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftRfftnOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftRfftnOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftRfftnOut(self, s, dim, norm, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -4641,9 +4805,11 @@ func FftIrfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 		return kernels.FftIrfftnOut(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIrfftnOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftIrfftnOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIrfftnOut(self, s, dim, norm, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -4677,9 +4843,11 @@ func FftHfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out *
 		return kernels.FftHfftnOut(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftHfftnOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftHfftnOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftHfftnOut(self, s, dim, norm, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -4713,9 +4881,11 @@ func FftIhfftnOut(self *torch.Tensor, s []int64, dim []int64, norm *string, out 
 		return kernels.FftIhfftnOut(self, s, dim, norm, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFftIhfftnOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opFftIhfftnOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.FftIhfftnOut(self, s, dim, norm, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -4731,9 +4901,9 @@ func FftFftfreq(n int64, d float64, dtype *int, layout *int, device *string, pin
 		return kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFftFftfreq, &locs14)
+	checksPre5(&c, &opFftFftfreq, &locs14)
 	r0 := kernels.FftFftfreq(n, d, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -4749,9 +4919,11 @@ func FftFftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 		return kernels.FftFftfreqOut(n, d, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFftFftfreqOut, &locs26)
+	var a2 asserts.Saved
+	checksPre7(&c, &opFftFftfreqOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FftFftfreqOut(n, d, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a2, out)
 	return r0
 }
 
@@ -4767,9 +4939,9 @@ func FftRfftfreq(n int64, d float64, dtype *int, layout *int, device *string, pi
 		return kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFftRfftfreq, &locs14)
+	checksPre5(&c, &opFftRfftfreq, &locs14)
 	r0 := kernels.FftRfftfreq(n, d, dtype, layout, device, pin_memory)
-	checksPost17(&c, &locs14)
+	checksPost22(&c, &locs14)
 	return r0
 }
 
@@ -4785,9 +4957,11 @@ func FftRfftfreqOut(n int64, d float64, out *torch.Tensor) *torch.Tensor {
 		return kernels.FftRfftfreqOut(n, d, out)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opFftRfftfreqOut, &locs26)
+	var a2 asserts.Saved
+	checksPre7(&c, &opFftRfftfreqOut, &locs26, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.FftRfftfreqOut(n, d, out)
-	checksPost4(&c, &locs26)
+	checksPost8(&c, &locs26, &a2, out)
 	return r0
 }
 
@@ -4840,9 +5014,9 @@ func LinalgCholeskyEx(self *torch.Tensor, upper bool, check_errors bool) (*torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opLinalgCholeskyEx, &locs27, &a0, self)
+	checksPre40(&c, &opLinalgCholeskyEx, &locs27, &a0, self)
 	r0, r1 := kernels.LinalgCholeskyEx(self, upper, check_errors)
-	checksPost35(&c, &locs27, &a0, self, r0, r1)
+	checksPost41(&c, &locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -4859,9 +5033,10 @@ func LinalgCholeskyExL(self *torch.Tensor, upper bool, check_errors bool, L *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre40(&c, &opLinalgCholeskyExL, &locs523, &a0, &a3, &a4, self, L, info)
+	checksPre93(&c, &opLinalgCholeskyExL, &locs547, &a0, &a3, &a4, self, L, info)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgCholeskyExL(self, upper, check_errors, L, info)
-	checksPost41(&c, &locs523, &a0, &a3, &a4, self, L, info)
+	checksPost52(&c, &locs547, &a0, &a3, &a4, self, L, info)
 	return r0, r1
 }
 
@@ -4895,9 +5070,11 @@ func LinalgCholeskyOut(self *torch.Tensor, upper bool, out *torch.Tensor) *torch
 		return kernels.LinalgCholeskyOut(self, upper, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgCholeskyOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opLinalgCholeskyOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgCholeskyOut(self, upper, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -4914,9 +5091,9 @@ func LinalgCross(self *torch.Tensor, other *torch.Tensor, dim int64) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLinalgCross, &locs6, &a0, &a1, self, other)
+	checksPre12(&c, &opLinalgCross, &locs6, &a0, &a1, self, other)
 	r0 := kernels.LinalgCross(self, other, dim)
-	checksPost9(&c, &locs6, &a0, &a1, self, other, r0)
+	checksPost13(&c, &locs6, &a0, &a1, self, other, r0)
 	return r0
 }
 
@@ -4933,9 +5110,10 @@ func LinalgCrossOut(self *torch.Tensor, other *torch.Tensor, dim int64, out *tor
 	}
 	var c asserts.Call
 	var a0, a1, a3 asserts.Saved
-	checksPre40(&c, &opLinalgCrossOut, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPre51(&c, &opLinalgCrossOut, &locs42, &a0, &a1, &a3, self, other, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgCrossOut(self, other, dim, out)
-	checksPost41(&c, &locs7, &a0, &a1, &a3, self, other, out)
+	checksPost52(&c, &locs42, &a0, &a1, &a3, self, other, out)
 	return r0
 }
 
@@ -4952,9 +5130,9 @@ func LinalgLuFactor(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opLinalgLuFactor, &locs524, &a0, A)
+	checksPre40(&c, &opLinalgLuFactor, &locs548, &a0, A)
 	r0, r1 := kernels.LinalgLuFactor(A, pivot)
-	checksPost35(&c, &locs524, &a0, A, r0, r1)
+	checksPost41(&c, &locs548, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -4971,9 +5149,10 @@ func LinalgLuFactorOut(A *torch.Tensor, pivot bool, LU *torch.Tensor, pivots *to
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opLinalgLuFactorOut, &locs525, &a0, &a2, &a3, A, LU, pivots)
+	checksPre93(&c, &opLinalgLuFactorOut, &locs549, &a0, &a2, &a3, A, LU, pivots)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgLuFactorOut(A, pivot, LU, pivots)
-	checksPost41(&c, &locs525, &a0, &a2, &a3, A, LU, pivots)
+	checksPost52(&c, &locs549, &a0, &a2, &a3, A, LU, pivots)
 	return r0, r1
 }
 
@@ -4990,9 +5169,9 @@ func LinalgLuFactorEx(A *torch.Tensor, pivot bool, check_errors bool) (*torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre136(&c, &opLinalgLuFactorEx, &locs526, &a0, A)
+	checksPre180(&c, &opLinalgLuFactorEx, &locs550, &a0, A)
 	r0, r1, r2 := kernels.LinalgLuFactorEx(A, pivot, check_errors)
-	checksPost137(&c, &locs526, &a0, A, r0, r1, r2)
+	checksPost181(&c, &locs550, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5009,9 +5188,10 @@ func LinalgLuFactorExOut(A *torch.Tensor, pivot bool, check_errors bool, LU *tor
 	}
 	var c asserts.Call
 	var a0, a3, a4, a5 asserts.Saved
-	checksPre18(&c, &opLinalgLuFactorExOut, &locs527, &a0, &a3, &a4, &a5, A, LU, pivots, info)
+	checksPre148(&c, &opLinalgLuFactorExOut, &locs551, &a0, &a3, &a4, &a5, A, LU, pivots, info)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuFactorExOut(A, pivot, check_errors, LU, pivots, info)
-	checksPost19(&c, &locs527, &a0, &a3, &a4, &a5, A, LU, pivots, info)
+	checksPost24(&c, &locs551, &a0, &a3, &a4, &a5, A, LU, pivots, info)
 	return r0, r1, r2
 }
 
@@ -5028,9 +5208,9 @@ func LinalgLu(A *torch.Tensor, pivot bool) (*torch.Tensor, *torch.Tensor, *torch
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre136(&c, &opLinalgLu, &locs526, &a0, A)
+	checksPre180(&c, &opLinalgLu, &locs550, &a0, A)
 	r0, r1, r2 := kernels.LinalgLu(A, pivot)
-	checksPost137(&c, &locs526, &a0, A, r0, r1, r2)
+	checksPost181(&c, &locs550, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5047,9 +5227,10 @@ func LinalgLuOut(A *torch.Tensor, pivot bool, P *torch.Tensor, L *torch.Tensor, 
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre18(&c, &opLinalgLuOut, &locs528, &a0, &a2, &a3, &a4, A, P, L, U)
+	checksPre148(&c, &opLinalgLuOut, &locs552, &a0, &a2, &a3, &a4, A, P, L, U)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLuOut(A, pivot, P, L, U)
-	checksPost19(&c, &locs528, &a0, &a2, &a3, &a4, A, P, L, U)
+	checksPost24(&c, &locs552, &a0, &a2, &a3, &a4, A, P, L, U)
 	return r0, r1, r2
 }
 
@@ -5066,9 +5247,9 @@ func LinalgLuSolve(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, left
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre42(&c, &opLinalgLuSolve, &locs529, &a0, &a1, &a2, LU, pivots, B)
+	checksPre53(&c, &opLinalgLuSolve, &locs553, &a0, &a1, &a2, LU, pivots, B)
 	r0 := kernels.LinalgLuSolve(LU, pivots, B, left, adjoint)
-	checksPost43(&c, &locs529, &a0, &a1, &a2, LU, pivots, B, r0)
+	checksPost54(&c, &locs553, &a0, &a1, &a2, LU, pivots, B, r0)
 	return r0
 }
 
@@ -5085,9 +5266,10 @@ func LinalgLuSolveOut(LU *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, l
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre18(&c, &opLinalgLuSolveOut, &locs530, &a0, &a1, &a2, &a5, LU, pivots, B, out)
+	checksPre56(&c, &opLinalgLuSolveOut, &locs554, &a0, &a1, &a2, &a5, LU, pivots, B, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgLuSolveOut(LU, pivots, B, left, adjoint, out)
-	checksPost19(&c, &locs530, &a0, &a1, &a2, &a5, LU, pivots, B, out)
+	checksPost24(&c, &locs554, &a0, &a1, &a2, &a5, LU, pivots, B, out)
 	return r0
 }
 
@@ -5104,9 +5286,9 @@ func XLinalgDet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre136(&c, &opXLinalgDet, &locs526, &a0, A)
+	checksPre180(&c, &opXLinalgDet, &locs550, &a0, A)
 	r0, r1, r2 := kernels.XLinalgDet(A)
-	checksPost137(&c, &locs526, &a0, A, r0, r1, r2)
+	checksPost181(&c, &locs550, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -5123,9 +5305,10 @@ func XLinalgDetResult(A *torch.Tensor, result *torch.Tensor, LU *torch.Tensor, p
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre18(&c, &opXLinalgDetResult, &locs531, &a0, &a1, &a2, &a3, A, result, LU, pivots)
+	checksPre148(&c, &opXLinalgDetResult, &locs555, &a0, &a1, &a2, &a3, A, result, LU, pivots)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgDetResult(A, result, LU, pivots)
-	checksPost19(&c, &locs531, &a0, &a1, &a2, &a3, A, result, LU, pivots)
+	checksPost24(&c, &locs555, &a0, &a1, &a2, &a3, A, result, LU, pivots)
 	return r0, r1, r2
 }
 
@@ -5141,9 +5324,9 @@ func LinalgDet(A *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgDet(A)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgDet, &locs126)
+	checksPre0(&c, &opLinalgDet, &locs132)
 	r0 := kernels.LinalgDet(A)
-	checksPost1(&c, &locs126)
+	checksPost1(&c, &locs132)
 	return r0
 }
 
@@ -5159,9 +5342,11 @@ func LinalgDetOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgDetOut(A, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgDetOut, &locs532)
+	var a1 asserts.Saved
+	checksPre3(&c, &opLinalgDetOut, &locs556, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgDetOut(A, out)
-	checksPost2(&c, &locs532)
+	checksPost31(&c, &locs556, &a1, out)
 	return r0
 }
 
@@ -5195,9 +5380,9 @@ func LinalgLdlFactorEx(self *torch.Tensor, hermitian bool, check_errors bool) (*
 		return kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opLinalgLdlFactorEx, &locs291)
+	checksPre44(&c, &opLinalgLdlFactorEx, &locs303)
 	r0, r1, r2 := kernels.LinalgLdlFactorEx(self, hermitian, check_errors)
-	checksPost172(&c, &locs291)
+	checksPost227(&c, &locs303)
 	return r0, r1, r2
 }
 
@@ -5213,9 +5398,11 @@ func LinalgLdlFactorExOut(self *torch.Tensor, hermitian bool, check_errors bool,
 		return kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opLinalgLdlFactorExOut, &locs533)
+	var a3, a4, a5 asserts.Saved
+	checksPre114(&c, &opLinalgLdlFactorExOut, &locs557, &a3, &a4, &a5, LD, pivots, info)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgLdlFactorExOut(self, hermitian, check_errors, LD, pivots, info)
-	checksPost23(&c, &locs533)
+	checksPost115(&c, &locs557, &a3, &a4, &a5, LD, pivots, info)
 	return r0, r1, r2
 }
 
@@ -5231,9 +5418,9 @@ func LinalgLdlFactor(self *torch.Tensor, hermitian bool) (*torch.Tensor, *torch.
 		return kernels.LinalgLdlFactor(self, hermitian)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgLdlFactor, &locs27)
+	checksPre9(&c, &opLinalgLdlFactor, &locs27)
 	r0, r1 := kernels.LinalgLdlFactor(self, hermitian)
-	checksPost7(&c, &locs27)
+	checksPost11(&c, &locs27)
 	return r0, r1
 }
 
@@ -5249,9 +5436,11 @@ func LinalgLdlFactorOut(self *torch.Tensor, hermitian bool, LD *torch.Tensor, pi
 		return kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgLdlFactorOut, &locs534)
+	var a2, a3 asserts.Saved
+	checksPre42(&c, &opLinalgLdlFactorOut, &locs558, &a2, &a3, LD, pivots)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgLdlFactorOut(self, hermitian, LD, pivots)
-	checksPost10(&c, &locs534)
+	checksPost43(&c, &locs558, &a2, &a3, LD, pivots)
 	return r0, r1
 }
 
@@ -5267,9 +5456,9 @@ func LinalgLdlSolve(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, her
 		return kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opLinalgLdlSolve, &locs535)
+	checksPre44(&c, &opLinalgLdlSolve, &locs559)
 	r0 := kernels.LinalgLdlSolve(LD, pivots, B, hermitian)
-	checksPost44(&c, &locs535)
+	checksPost57(&c, &locs559)
 	return r0
 }
 
@@ -5285,9 +5474,11 @@ func LinalgLdlSolveOut(LD *torch.Tensor, pivots *torch.Tensor, B *torch.Tensor, 
 		return kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opLinalgLdlSolveOut, &locs536)
+	var a4 asserts.Saved
+	checksPre58(&c, &opLinalgLdlSolveOut, &locs560, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgLdlSolveOut(LD, pivots, B, hermitian, out)
-	checksPost23(&c, &locs536)
+	checksPost59(&c, &locs560, &a4, out)
 	return r0
 }
 
@@ -5304,9 +5495,9 @@ func LinalgLstsq(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver *st
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre196(&c, &opLinalgLstsq, &locs537, &a0, &a1, self, b)
+	checksPre266(&c, &opLinalgLstsq, &locs561, &a0, &a1, self, b)
 	r0, r1, r2, r3 := kernels.LinalgLstsq(self, b, rcond, driver)
-	checksPost197(&c, &locs537, &a0, &a1, self, b, r0, r1, r2, r3)
+	checksPost267(&c, &locs561, &a0, &a1, self, b, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5323,9 +5514,10 @@ func LinalgLstsqOut(self *torch.Tensor, b *torch.Tensor, rcond *float64, driver 
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
-	checksPre198(&c, &opLinalgLstsqOut, &locs538, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
+	checksPre268(&c, &opLinalgLstsqOut, &locs562, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.LinalgLstsqOut(self, b, rcond, driver, solution, residuals, rank, singular_values)
-	checksPost199(&c, &locs538, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
+	checksPost269(&c, &locs562, &a0, &a1, &a4, &a5, &a6, &a7, self, b, solution, residuals, rank, singular_values)
 	return r0, r1, r2, r3
 }
 
@@ -5341,9 +5533,9 @@ func LinalgMatmul(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMatmul(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgMatmul, &locs6)
+	checksPre9(&c, &opLinalgMatmul, &locs6)
 	r0 := kernels.LinalgMatmul(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -5359,9 +5551,11 @@ func LinalgMatmulOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor)
 		return kernels.LinalgMatmulOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgMatmulOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opLinalgMatmulOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatmulOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -5377,9 +5571,9 @@ func LinalgVecdot(x *torch.Tensor, y *torch.Tensor, dim int64) *torch.Tensor {
 		return kernels.LinalgVecdot(x, y, dim)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgVecdot, &locs539)
+	checksPre9(&c, &opLinalgVecdot, &locs563)
 	r0 := kernels.LinalgVecdot(x, y, dim)
-	checksPost6(&c, &locs539)
+	checksPost10(&c, &locs563)
 	return r0
 }
 
@@ -5395,9 +5589,11 @@ func LinalgVecdotOut(x *torch.Tensor, y *torch.Tensor, dim int64, out *torch.Ten
 		return kernels.LinalgVecdotOut(x, y, dim, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgVecdotOut, &locs540)
+	var a3 asserts.Saved
+	checksPre14(&c, &opLinalgVecdotOut, &locs564, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgVecdotOut(x, y, dim, out)
-	checksPost10(&c, &locs540)
+	checksPost15(&c, &locs564, &a3, out)
 	return r0
 }
 
@@ -5414,9 +5610,9 @@ func LinalgMatrixExp(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLinalgMatrixExp, &locs0, &a0, self)
+	checksPre46(&c, &opLinalgMatrixExp, &locs0, &a0, self)
 	r0 := kernels.LinalgMatrixExp(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -5432,9 +5628,11 @@ func LinalgMatrixExpOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMatrixExpOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixExpOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opLinalgMatrixExpOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixExpOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -5451,9 +5649,9 @@ func XLinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor, *torch.Tenso
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre200(&c, &opXLinalgSlogdet, &locs541, &a0, A)
+	checksPre270(&c, &opXLinalgSlogdet, &locs565, &a0, A)
 	r0, r1, r2, r3 := kernels.XLinalgSlogdet(A)
-	checksPost201(&c, &locs541, &a0, A, r0, r1, r2, r3)
+	checksPost271(&c, &locs565, &a0, A, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -5470,9 +5668,10 @@ func XLinalgSlogdetSign(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4 asserts.Saved
-	checksPre175(&c, &opXLinalgSlogdetSign, &locs542, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
+	checksPre272(&c, &opXLinalgSlogdetSign, &locs566, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSlogdetSign(A, sign, logabsdet, LU, pivots)
-	checksPost176(&c, &locs542, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
+	checksPost231(&c, &locs566, &a0, &a1, &a2, &a3, &a4, A, sign, logabsdet, LU, pivots)
 	return r0, r1, r2, r3
 }
 
@@ -5488,9 +5687,9 @@ func LinalgSlogdet(A *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.LinalgSlogdet(A)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgSlogdet, &locs524)
+	checksPre9(&c, &opLinalgSlogdet, &locs548)
 	r0, r1 := kernels.LinalgSlogdet(A)
-	checksPost7(&c, &locs524)
+	checksPost11(&c, &locs548)
 	return r0, r1
 }
 
@@ -5506,9 +5705,11 @@ func LinalgSlogdetOut(A *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tens
 		return kernels.LinalgSlogdetOut(A, sign, logabsdet)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgSlogdetOut, &locs543)
+	var a1, a2 asserts.Saved
+	checksPre42(&c, &opLinalgSlogdetOut, &locs567, &a1, &a2, sign, logabsdet)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgSlogdetOut(A, sign, logabsdet)
-	checksPost10(&c, &locs543)
+	checksPost43(&c, &locs567, &a1, &a2, sign, logabsdet)
 	return r0, r1
 }
 
@@ -5524,9 +5725,9 @@ func Slogdet(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 		return kernels.Slogdet(self)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSlogdet, &locs27)
+	checksPre9(&c, &opSlogdet, &locs27)
 	r0, r1 := kernels.Slogdet(self)
-	checksPost7(&c, &locs27)
+	checksPost11(&c, &locs27)
 	return r0, r1
 }
 
@@ -5542,9 +5743,11 @@ func SlogdetOut(self *torch.Tensor, sign *torch.Tensor, logabsdet *torch.Tensor)
 		return kernels.SlogdetOut(self, sign, logabsdet)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opSlogdetOut, &locs544)
+	var a1, a2 asserts.Saved
+	checksPre42(&c, &opSlogdetOut, &locs568, &a1, &a2, sign, logabsdet)
+	defer c.Abandon()
 	r0, r1 := kernels.SlogdetOut(self, sign, logabsdet)
-	checksPost10(&c, &locs544)
+	checksPost43(&c, &locs568, &a1, &a2, sign, logabsdet)
 	return r0, r1
 }
 
@@ -5579,9 +5782,9 @@ func LinalgEig(self *torch.Tensor) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opLinalgEig, &locs27, &a0, self)
+	checksPre40(&c, &opLinalgEig, &locs27, &a0, self)
 	r0, r1 := kernels.LinalgEig(self)
-	checksPost35(&c, &locs27, &a0, self, r0, r1)
+	checksPost41(&c, &locs27, &a0, self, r0, r1)
 	return r0, r1
 }
 
@@ -5598,9 +5801,10 @@ func LinalgEigOut(self *torch.Tensor, eigenvalues *torch.Tensor, eigenvectors *t
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLinalgEigOut, &locs545, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
+	checksPre93(&c, &opLinalgEigOut, &locs569, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgEigOut(self, eigenvalues, eigenvectors)
-	checksPost41(&c, &locs545, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
+	checksPost52(&c, &locs569, &a0, &a1, &a2, self, eigenvalues, eigenvectors)
 	return r0, r1
 }
 
@@ -5652,9 +5856,11 @@ func LinalgEigvalsOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgEigvalsOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgEigvalsOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opLinalgEigvalsOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgEigvalsOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -5671,9 +5877,9 @@ func XLinalgEigh(A *torch.Tensor, UPLO string, compute_v bool) (*torch.Tensor, *
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opXLinalgEigh, &locs524, &a0, A)
+	checksPre40(&c, &opXLinalgEigh, &locs548, &a0, A)
 	r0, r1 := kernels.XLinalgEigh(A, UPLO, compute_v)
-	checksPost35(&c, &locs524, &a0, A, r0, r1)
+	checksPost41(&c, &locs548, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -5690,9 +5896,10 @@ func XLinalgEighEigenvalues(A *torch.Tensor, UPLO string, compute_v bool, eigenv
 	}
 	var c asserts.Call
 	var a0, a3, a4 asserts.Saved
-	checksPre40(&c, &opXLinalgEighEigenvalues, &locs546, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
+	checksPre93(&c, &opXLinalgEighEigenvalues, &locs570, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
+	defer c.Abandon()
 	r0, r1 := kernels.XLinalgEighEigenvalues(A, UPLO, compute_v, eigenvalues, eigenvectors)
-	checksPost41(&c, &locs546, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
+	checksPost52(&c, &locs570, &a0, &a3, &a4, A, eigenvalues, eigenvectors)
 	return r0, r1
 }
 
@@ -5708,9 +5915,9 @@ func LinalgEigh(self *torch.Tensor, UPLO string) (*torch.Tensor, *torch.Tensor) 
 		return kernels.LinalgEigh(self, UPLO)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgEigh, &locs27)
+	checksPre9(&c, &opLinalgEigh, &locs27)
 	r0, r1 := kernels.LinalgEigh(self, UPLO)
-	checksPost7(&c, &locs27)
+	checksPost11(&c, &locs27)
 	return r0, r1
 }
 
@@ -5726,9 +5933,11 @@ func LinalgEighEigvals(self *torch.Tensor, UPLO string, eigvals *torch.Tensor, e
 		return kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgEighEigvals, &locs547)
+	var a2, a3 asserts.Saved
+	checksPre42(&c, &opLinalgEighEigvals, &locs571, &a2, &a3, eigvals, eigvecs)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgEighEigvals(self, UPLO, eigvals, eigvecs)
-	checksPost10(&c, &locs547)
+	checksPost43(&c, &locs571, &a2, &a3, eigvals, eigvecs)
 	return r0, r1
 }
 
@@ -5762,9 +5971,11 @@ func LinalgEigvalshOut(self *torch.Tensor, UPLO string, out *torch.Tensor) *torc
 		return kernels.LinalgEigvalshOut(self, UPLO, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgEigvalshOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opLinalgEigvalshOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgEigvalshOut(self, UPLO, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -5781,9 +5992,9 @@ func LinalgHouseholderProduct(input *torch.Tensor, tau *torch.Tensor) *torch.Ten
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opLinalgHouseholderProduct, &locs548, &a0, &a1, input, tau)
+	checksPre12(&c, &opLinalgHouseholderProduct, &locs572, &a0, &a1, input, tau)
 	r0 := kernels.LinalgHouseholderProduct(input, tau)
-	checksPost9(&c, &locs548, &a0, &a1, input, tau, r0)
+	checksPost13(&c, &locs572, &a0, &a1, input, tau, r0)
 	return r0
 }
 
@@ -5800,9 +6011,10 @@ func LinalgHouseholderProductOut(input *torch.Tensor, tau *torch.Tensor, out *to
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opLinalgHouseholderProductOut, &locs549, &a0, &a1, &a2, input, tau, out)
+	checksPre51(&c, &opLinalgHouseholderProductOut, &locs573, &a0, &a1, &a2, input, tau, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgHouseholderProductOut(input, tau, out)
-	checksPost41(&c, &locs549, &a0, &a1, &a2, input, tau, out)
+	checksPost52(&c, &locs573, &a0, &a1, &a2, input, tau, out)
 	return r0
 }
 
@@ -5819,9 +6031,9 @@ func LinalgInvEx(A *torch.Tensor, check_errors bool) (*torch.Tensor, *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opLinalgInvEx, &locs524, &a0, A)
+	checksPre40(&c, &opLinalgInvEx, &locs548, &a0, A)
 	r0, r1 := kernels.LinalgInvEx(A, check_errors)
-	checksPost35(&c, &locs524, &a0, A, r0, r1)
+	checksPost41(&c, &locs548, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -5838,9 +6050,10 @@ func LinalgInvExInverse(A *torch.Tensor, check_errors bool, inverse *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opLinalgInvExInverse, &locs550, &a0, &a2, &a3, A, inverse, info)
+	checksPre93(&c, &opLinalgInvExInverse, &locs574, &a0, &a2, &a3, A, inverse, info)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgInvExInverse(A, check_errors, inverse, info)
-	checksPost41(&c, &locs550, &a0, &a2, &a3, A, inverse, info)
+	checksPost52(&c, &locs574, &a0, &a2, &a3, A, inverse, info)
 	return r0, r1
 }
 
@@ -5856,9 +6069,9 @@ func LinalgInv(A *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgInv(A)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgInv, &locs126)
+	checksPre0(&c, &opLinalgInv, &locs132)
 	r0 := kernels.LinalgInv(A)
-	checksPost1(&c, &locs126)
+	checksPost1(&c, &locs132)
 	return r0
 }
 
@@ -5874,9 +6087,11 @@ func LinalgInvOut(A *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.LinalgInvOut(A, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgInvOut, &locs532)
+	var a1 asserts.Saved
+	checksPre3(&c, &opLinalgInvOut, &locs556, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgInvOut(A, out)
-	checksPost2(&c, &locs532)
+	checksPost31(&c, &locs556, &a1, out)
 	return r0
 }
 
@@ -5910,9 +6125,11 @@ func InverseOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.InverseOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opInverseOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opInverseOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.InverseOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -5928,9 +6145,9 @@ func Inner(self *torch.Tensor, other *torch.Tensor) *torch.Tensor {
 		return kernels.Inner(self, other)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opInner, &locs6)
+	checksPre9(&c, &opInner, &locs6)
 	r0 := kernels.Inner(self, other)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -5946,9 +6163,11 @@ func InnerOut(self *torch.Tensor, other *torch.Tensor, out *torch.Tensor) *torch
 		return kernels.InnerOut(self, other, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opInnerOut, &locs7)
+	var a2 asserts.Saved
+	checksPre14(&c, &opInnerOut, &locs7, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.InnerOut(self, other, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a2, out)
 	return r0
 }
 
@@ -5964,9 +6183,9 @@ func Outer(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 		return kernels.Outer(self, vec2)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opOuter, &locs551)
+	checksPre9(&c, &opOuter, &locs575)
 	r0 := kernels.Outer(self, vec2)
-	checksPost6(&c, &locs551)
+	checksPost10(&c, &locs575)
 	return r0
 }
 
@@ -5982,9 +6201,11 @@ func OuterOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.
 		return kernels.OuterOut(self, vec2, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opOuterOut, &locs552)
+	var a2 asserts.Saved
+	checksPre14(&c, &opOuterOut, &locs576, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.OuterOut(self, vec2, out)
-	checksPost10(&c, &locs552)
+	checksPost15(&c, &locs576, &a2, out)
 	return r0
 }
 
@@ -6000,9 +6221,9 @@ func Ger(self *torch.Tensor, vec2 *torch.Tensor) *torch.Tensor {
 		return kernels.Ger(self, vec2)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGer, &locs551)
+	checksPre9(&c, &opGer, &locs575)
 	r0 := kernels.Ger(self, vec2)
-	checksPost6(&c, &locs551)
+	checksPost10(&c, &locs575)
 	return r0
 }
 
@@ -6018,9 +6239,11 @@ func GerOut(self *torch.Tensor, vec2 *torch.Tensor, out *torch.Tensor) *torch.Te
 		return kernels.GerOut(self, vec2, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opGerOut, &locs552)
+	var a2 asserts.Saved
+	checksPre14(&c, &opGerOut, &locs576, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.GerOut(self, vec2, out)
-	checksPost10(&c, &locs552)
+	checksPost15(&c, &locs576, &a2, out)
 	return r0
 }
 
@@ -6072,9 +6295,11 @@ func LinalgNormOut(self *torch.Tensor, ord *torch.Scalar, dim []int64, keepdim b
 		return kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgNormOut, &locs40)
+	var a5 asserts.Saved
+	checksPre3(&c, &opLinalgNormOut, &locs41, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgNormOut(self, ord, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a5, out)
 	return r0
 }
 
@@ -6090,9 +6315,11 @@ func LinalgNormOrdStrOut(self *torch.Tensor, ord string, dim []int64, keepdim bo
 		return kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgNormOrdStrOut, &locs40)
+	var a5 asserts.Saved
+	checksPre3(&c, &opLinalgNormOrdStrOut, &locs41, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgNormOrdStrOut(self, ord, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a5, out)
 	return r0
 }
 
@@ -6109,9 +6336,9 @@ func LinalgVectorNorm(self *torch.Tensor, ord torch.Scalar, dim []int64, keepdim
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opLinalgVectorNorm, &locs0, &a0, self)
+	checksPre46(&c, &opLinalgVectorNorm, &locs0, &a0, self)
 	r0 := kernels.LinalgVectorNorm(self, ord, dim, keepdim, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -6128,9 +6355,10 @@ func LinalgVectorNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 	}
 	var c asserts.Call
 	var a0, a5 asserts.Saved
-	checksPre11(&c, &opLinalgVectorNormOut, &locs40, &a0, &a5, self, out)
+	checksPre48(&c, &opLinalgVectorNormOut, &locs40, &a0, &a5, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgVectorNormOut(self, ord, dim, keepdim, dtype, out)
-	checksPost12(&c, &locs40, &a0, &a5, self, out)
+	checksPost17(&c, &locs40, &a0, &a5, self, out)
 	return r0
 }
 
@@ -6164,9 +6392,11 @@ func LinalgMatrixNormOut(self *torch.Tensor, ord torch.Scalar, dim []int64, keep
 		return kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixNormOut, &locs40)
+	var a5 asserts.Saved
+	checksPre3(&c, &opLinalgMatrixNormOut, &locs41, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormOut(self, ord, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a5, out)
 	return r0
 }
 
@@ -6200,9 +6430,11 @@ func LinalgMatrixNormStrOrdOut(self *torch.Tensor, ord string, dim []int64, keep
 		return kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixNormStrOrdOut, &locs40)
+	var a5 asserts.Saved
+	checksPre3(&c, &opLinalgMatrixNormStrOrdOut, &locs41, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixNormStrOrdOut(self, ord, dim, keepdim, dtype, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a5, out)
 	return r0
 }
 
@@ -6219,9 +6451,9 @@ func XLinalgSvd(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre136(&c, &opXLinalgSvd, &locs526, &a0, A)
+	checksPre180(&c, &opXLinalgSvd, &locs550, &a0, A)
 	r0, r1, r2 := kernels.XLinalgSvd(A, full_matrices, compute_uv, driver)
-	checksPost137(&c, &locs526, &a0, A, r0, r1, r2)
+	checksPost181(&c, &locs550, &a0, A, r0, r1, r2)
 	return r0, r1, r2
 }
 
@@ -6238,9 +6470,10 @@ func XLinalgSvdU(A *torch.Tensor, full_matrices bool, compute_uv bool, driver *s
 	}
 	var c asserts.Call
 	var a0, a4, a5, a6 asserts.Saved
-	checksPre18(&c, &opXLinalgSvdU, &locs553, &a0, &a4, &a5, &a6, A, U, S, Vh)
+	checksPre148(&c, &opXLinalgSvdU, &locs577, &a0, &a4, &a5, &a6, A, U, S, Vh)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.XLinalgSvdU(A, full_matrices, compute_uv, driver, U, S, Vh)
-	checksPost19(&c, &locs553, &a0, &a4, &a5, &a6, A, U, S, Vh)
+	checksPost24(&c, &locs577, &a0, &a4, &a5, &a6, A, U, S, Vh)
 	return r0, r1, r2
 }
 
@@ -6256,9 +6489,9 @@ func LinalgSvd(A *torch.Tensor, full_matrices bool, driver *string) (*torch.Tens
 		return kernels.LinalgSvd(A, full_matrices, driver)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opLinalgSvd, &locs526)
+	checksPre44(&c, &opLinalgSvd, &locs550)
 	r0, r1, r2 := kernels.LinalgSvd(A, full_matrices, driver)
-	checksPost172(&c, &locs526)
+	checksPost227(&c, &locs550)
 	return r0, r1, r2
 }
 
@@ -6274,9 +6507,11 @@ func LinalgSvdU(A *torch.Tensor, full_matrices bool, driver *string, U *torch.Te
 		return kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opLinalgSvdU, &locs553)
+	var a3, a4, a5 asserts.Saved
+	checksPre114(&c, &opLinalgSvdU, &locs578, &a3, &a4, &a5, U, S, Vh)
+	defer c.Abandon()
 	r0, r1, r2 := kernels.LinalgSvdU(A, full_matrices, driver, U, S, Vh)
-	checksPost23(&c, &locs553)
+	checksPost115(&c, &locs578, &a3, &a4, &a5, U, S, Vh)
 	return r0, r1, r2
 }
 
@@ -6292,9 +6527,9 @@ func LinalgSvdvals(A *torch.Tensor, driver *string) *torch.Tensor {
 		return kernels.LinalgSvdvals(A, driver)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgSvdvals, &locs126)
+	checksPre0(&c, &opLinalgSvdvals, &locs132)
 	r0 := kernels.LinalgSvdvals(A, driver)
-	checksPost1(&c, &locs126)
+	checksPost1(&c, &locs132)
 	return r0
 }
 
@@ -6310,9 +6545,11 @@ func LinalgSvdvalsOut(A *torch.Tensor, driver *string, out *torch.Tensor) *torch
 		return kernels.LinalgSvdvalsOut(A, driver, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgSvdvalsOut, &locs532)
+	var a2 asserts.Saved
+	checksPre3(&c, &opLinalgSvdvalsOut, &locs556, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgSvdvalsOut(A, driver, out)
-	checksPost2(&c, &locs532)
+	checksPost31(&c, &locs556, &a2, out)
 	return r0
 }
 
@@ -6346,9 +6583,11 @@ func LinalgCondOut(self *torch.Tensor, p *torch.Scalar, out *torch.Tensor) *torc
 		return kernels.LinalgCondOut(self, p, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgCondOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opLinalgCondOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgCondOut(self, p, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -6382,9 +6621,11 @@ func LinalgCondPStrOut(self *torch.Tensor, p string, out *torch.Tensor) *torch.T
 		return kernels.LinalgCondPStrOut(self, p, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgCondPStrOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opLinalgCondPStrOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgCondPStrOut(self, p, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -6401,9 +6642,9 @@ func LinalgPinvAtolRtolTensor(self *torch.Tensor, atol *torch.Tensor, rtol *torc
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre59(&c, &opLinalgPinvAtolRtolTensor, &locs554, &a0, &a1, &a2, self, atol, rtol)
+	checksPre74(&c, &opLinalgPinvAtolRtolTensor, &locs579, &a0, &a1, &a2, self, atol, rtol)
 	r0 := kernels.LinalgPinvAtolRtolTensor(self, atol, rtol, hermitian)
-	checksPost60(&c, &locs554, &a0, &a1, &a2, self, atol, rtol, r0)
+	checksPost75(&c, &locs579, &a0, &a1, &a2, self, atol, rtol, r0)
 	return r0
 }
 
@@ -6420,9 +6661,10 @@ func LinalgPinvAtolRtolTensorOut(self *torch.Tensor, atol *torch.Tensor, rtol *t
 	}
 	var c asserts.Call
 	var a0, a4 asserts.Saved
-	checksPre11(&c, &opLinalgPinvAtolRtolTensorOut, &locs40, &a0, &a4, self, out)
+	checksPre48(&c, &opLinalgPinvAtolRtolTensorOut, &locs40, &a0, &a4, self, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolTensorOut(self, atol, rtol, hermitian, out)
-	checksPost12(&c, &locs40, &a0, &a4, self, out)
+	checksPost17(&c, &locs40, &a0, &a4, self, out)
 	return r0
 }
 
@@ -6456,9 +6698,11 @@ func LinalgPinvAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *float64
 		return kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgPinvAtolRtolFloatOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opLinalgPinvAtolRtolFloatOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgPinvAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -6492,9 +6736,9 @@ func LinalgPinvRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian bo
 		return kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgPinvRcondTensor, &locs555)
+	checksPre9(&c, &opLinalgPinvRcondTensor, &locs580)
 	r0 := kernels.LinalgPinvRcondTensor(self, rcond, hermitian)
-	checksPost6(&c, &locs555)
+	checksPost10(&c, &locs580)
 	return r0
 }
 
@@ -6510,9 +6754,11 @@ func LinalgPinvOut(self *torch.Tensor, rcond float64, hermitian bool, out *torch
 		return kernels.LinalgPinvOut(self, rcond, hermitian, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgPinvOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opLinalgPinvOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgPinvOut(self, rcond, hermitian, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -6528,9 +6774,11 @@ func LinalgPinvOutRcondTensor(self *torch.Tensor, rcond *torch.Tensor, hermitian
 		return kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgPinvOutRcondTensor, &locs556)
+	var a3 asserts.Saved
+	checksPre14(&c, &opLinalgPinvOutRcondTensor, &locs581, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgPinvOutRcondTensor(self, rcond, hermitian, out)
-	checksPost10(&c, &locs556)
+	checksPost15(&c, &locs581, &a3, out)
 	return r0
 }
 
@@ -6547,9 +6795,9 @@ func XLinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors bo
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre196(&c, &opXLinalgSolveEx, &locs557, &a0, &a1, A, B)
+	checksPre266(&c, &opXLinalgSolveEx, &locs582, &a0, &a1, A, B)
 	r0, r1, r2, r3 := kernels.XLinalgSolveEx(A, B, left, check_errors)
-	checksPost197(&c, &locs557, &a0, &a1, A, B, r0, r1, r2, r3)
+	checksPost267(&c, &locs582, &a0, &a1, A, B, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -6566,9 +6814,10 @@ func XLinalgSolveExResult(A *torch.Tensor, B *torch.Tensor, left bool, check_err
 	}
 	var c asserts.Call
 	var a0, a1, a4, a5, a6, a7 asserts.Saved
-	checksPre198(&c, &opXLinalgSolveExResult, &locs558, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
+	checksPre268(&c, &opXLinalgSolveExResult, &locs583, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
+	defer c.Abandon()
 	r0, r1, r2, r3 := kernels.XLinalgSolveExResult(A, B, left, check_errors, result, LU, pivots, info)
-	checksPost199(&c, &locs558, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
+	checksPost269(&c, &locs583, &a0, &a1, &a4, &a5, &a6, &a7, A, B, result, LU, pivots, info)
 	return r0, r1, r2, r3
 }
 
@@ -6584,9 +6833,9 @@ func LinalgSolveEx(A *torch.Tensor, B *torch.Tensor, left bool, check_errors boo
 		return kernels.LinalgSolveEx(A, B, left, check_errors)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opLinalgSolveEx, &locs559)
+	checksPre44(&c, &opLinalgSolveEx, &locs584)
 	r0, r1 := kernels.LinalgSolveEx(A, B, left, check_errors)
-	checksPost36(&c, &locs559)
+	checksPost45(&c, &locs584)
 	return r0, r1
 }
 
@@ -6602,9 +6851,11 @@ func LinalgSolveExOut(A *torch.Tensor, B *torch.Tensor, left bool, check_errors 
 		return kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opLinalgSolveExOut, &locs560)
+	var a4, a5 asserts.Saved
+	checksPre27(&c, &opLinalgSolveExOut, &locs585, &a4, &a5, result, info)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgSolveExOut(A, B, left, check_errors, result, info)
-	checksPost23(&c, &locs560)
+	checksPost28(&c, &locs585, &a4, &a5, result, info)
 	return r0, r1
 }
 
@@ -6620,9 +6871,9 @@ func LinalgSolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 		return kernels.LinalgSolve(A, B, left)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgSolve, &locs561)
+	checksPre9(&c, &opLinalgSolve, &locs586)
 	r0 := kernels.LinalgSolve(A, B, left)
-	checksPost6(&c, &locs561)
+	checksPost10(&c, &locs586)
 	return r0
 }
 
@@ -6638,9 +6889,9 @@ func XSpsolve(A *torch.Tensor, B *torch.Tensor, left bool) *torch.Tensor {
 		return kernels.XSpsolve(A, B, left)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXSpsolve, &locs561)
+	checksPre9(&c, &opXSpsolve, &locs586)
 	r0 := kernels.XSpsolve(A, B, left)
-	checksPost6(&c, &locs561)
+	checksPost10(&c, &locs586)
 	return r0
 }
 
@@ -6656,9 +6907,11 @@ func LinalgSolveOut(A *torch.Tensor, B *torch.Tensor, left bool, out *torch.Tens
 		return kernels.LinalgSolveOut(A, B, left, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgSolveOut, &locs562)
+	var a3 asserts.Saved
+	checksPre14(&c, &opLinalgSolveOut, &locs587, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgSolveOut(A, B, left, out)
-	checksPost10(&c, &locs562)
+	checksPost15(&c, &locs587, &a3, out)
 	return r0
 }
 
@@ -6692,9 +6945,11 @@ func LinalgTensorinvOut(self *torch.Tensor, ind int64, out *torch.Tensor) *torch
 		return kernels.LinalgTensorinvOut(self, ind, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgTensorinvOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opLinalgTensorinvOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgTensorinvOut(self, ind, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -6710,9 +6965,9 @@ func LinalgTensorsolve(self *torch.Tensor, other *torch.Tensor, dims []int64) *t
 		return kernels.LinalgTensorsolve(self, other, dims)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgTensorsolve, &locs6)
+	checksPre9(&c, &opLinalgTensorsolve, &locs6)
 	r0 := kernels.LinalgTensorsolve(self, other, dims)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -6728,9 +6983,11 @@ func LinalgTensorsolveOut(self *torch.Tensor, other *torch.Tensor, dims []int64,
 		return kernels.LinalgTensorsolveOut(self, other, dims, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgTensorsolveOut, &locs7)
+	var a3 asserts.Saved
+	checksPre14(&c, &opLinalgTensorsolveOut, &locs7, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgTensorsolveOut(self, other, dims, out)
-	checksPost10(&c, &locs7)
+	checksPost15(&c, &locs7, &a3, out)
 	return r0
 }
 
@@ -6747,9 +7004,9 @@ func LinalgQr(A *torch.Tensor, mode string) (*torch.Tensor, *torch.Tensor) {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre34(&c, &opLinalgQr, &locs524, &a0, A)
+	checksPre40(&c, &opLinalgQr, &locs548, &a0, A)
 	r0, r1 := kernels.LinalgQr(A, mode)
-	checksPost35(&c, &locs524, &a0, A, r0, r1)
+	checksPost41(&c, &locs548, &a0, A, r0, r1)
 	return r0, r1
 }
 
@@ -6766,9 +7023,10 @@ func LinalgQrOut(A *torch.Tensor, mode string, Q *torch.Tensor, R *torch.Tensor)
 	}
 	var c asserts.Call
 	var a0, a2, a3 asserts.Saved
-	checksPre40(&c, &opLinalgQrOut, &locs563, &a0, &a2, &a3, A, Q, R)
+	checksPre93(&c, &opLinalgQrOut, &locs588, &a0, &a2, &a3, A, Q, R)
+	defer c.Abandon()
 	r0, r1 := kernels.LinalgQrOut(A, mode, Q, R)
-	checksPost41(&c, &locs563, &a0, &a2, &a3, A, Q, R)
+	checksPost52(&c, &locs588, &a0, &a2, &a3, A, Q, R)
 	return r0, r1
 }
 
@@ -6802,9 +7060,11 @@ func LinalgMatrixPowerOut(self *torch.Tensor, n int64, out *torch.Tensor) *torch
 		return kernels.LinalgMatrixPowerOut(self, n, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixPowerOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opLinalgMatrixPowerOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixPowerOut(self, n, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -6838,9 +7098,11 @@ func LinalgMatrixRankAtolRtolTensorOut(input *torch.Tensor, atol *torch.Tensor, 
 		return kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixRankAtolRtolTensorOut, &locs517)
+	var a4 asserts.Saved
+	checksPre3(&c, &opLinalgMatrixRankAtolRtolTensorOut, &locs541, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolTensorOut(input, atol, rtol, hermitian, out)
-	checksPost2(&c, &locs517)
+	checksPost31(&c, &locs541, &a4, out)
 	return r0
 }
 
@@ -6874,9 +7136,11 @@ func LinalgMatrixRankAtolRtolFloatOut(self *torch.Tensor, atol *float64, rtol *f
 		return kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixRankAtolRtolFloatOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opLinalgMatrixRankAtolRtolFloatOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankAtolRtolFloatOut(self, atol, rtol, hermitian, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -6910,9 +7174,11 @@ func LinalgMatrixRankOut(self *torch.Tensor, tol float64, hermitian bool, out *t
 		return kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMatrixRankOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opLinalgMatrixRankOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOut(self, tol, hermitian, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -6928,9 +7194,9 @@ func LinalgMatrixRankTolTensor(input *torch.Tensor, tol *torch.Tensor, hermitian
 		return kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgMatrixRankTolTensor, &locs564)
+	checksPre9(&c, &opLinalgMatrixRankTolTensor, &locs589)
 	r0 := kernels.LinalgMatrixRankTolTensor(input, tol, hermitian)
-	checksPost6(&c, &locs564)
+	checksPost10(&c, &locs589)
 	return r0
 }
 
@@ -6946,9 +7212,11 @@ func LinalgMatrixRankOutTolTensor(input *torch.Tensor, tol *torch.Tensor, hermit
 		return kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opLinalgMatrixRankOutTolTensor, &locs565)
+	var a3 asserts.Saved
+	checksPre14(&c, &opLinalgMatrixRankOutTolTensor, &locs590, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMatrixRankOutTolTensor(input, tol, hermitian, out)
-	checksPost10(&c, &locs565)
+	checksPost15(&c, &locs590, &a3, out)
 	return r0
 }
 
@@ -6964,9 +7232,9 @@ func LinalgMultiDot(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.LinalgMultiDot(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMultiDot, &locs69)
+	checksPre0(&c, &opLinalgMultiDot, &locs72)
 	r0 := kernels.LinalgMultiDot(tensors)
-	checksPost1(&c, &locs69)
+	checksPost1(&c, &locs72)
 	return r0
 }
 
@@ -6982,9 +7250,11 @@ func LinalgMultiDotOut(tensors []*torch.Tensor, out *torch.Tensor) *torch.Tensor
 		return kernels.LinalgMultiDotOut(tensors, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opLinalgMultiDotOut, &locs70)
+	var a1 asserts.Saved
+	checksPre3(&c, &opLinalgMultiDotOut, &locs74, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.LinalgMultiDotOut(tensors, out)
-	checksPost2(&c, &locs70)
+	checksPost31(&c, &locs74, &a1, out)
 	return r0
 }
 
@@ -7018,9 +7288,9 @@ func XTestSerializationSubcmul(self *torch.Tensor, other *torch.Tensor, alpha to
 		return kernels.XTestSerializationSubcmul(self, other, alpha)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXTestSerializationSubcmul, &locs6)
+	checksPre9(&c, &opXTestSerializationSubcmul, &locs6)
 	r0 := kernels.XTestSerializationSubcmul(self, other, alpha)
-	checksPost6(&c, &locs6)
+	checksPost10(&c, &locs6)
 	return r0
 }
 
@@ -7054,9 +7324,9 @@ func XTestOptionalIntlist(values *torch.Tensor, addends []int64) *torch.Tensor {
 		return kernels.XTestOptionalIntlist(values, addends)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestOptionalIntlist, &locs566)
+	checksPre0(&c, &opXTestOptionalIntlist, &locs591)
 	r0 := kernels.XTestOptionalIntlist(values, addends)
-	checksPost1(&c, &locs566)
+	checksPost1(&c, &locs591)
 	return r0
 }
 
@@ -7072,9 +7342,11 @@ func XTestOptionalIntlistOut(values *torch.Tensor, addends []int64, out *torch.T
 		return kernels.XTestOptionalIntlistOut(values, addends, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestOptionalIntlistOut, &locs567)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXTestOptionalIntlistOut, &locs592, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XTestOptionalIntlistOut(values, addends, out)
-	checksPost2(&c, &locs567)
+	checksPost31(&c, &locs592, &a2, out)
 	return r0
 }
 
@@ -7090,9 +7362,9 @@ func XTestOptionalFilledIntlist(values *torch.Tensor, addends []int64) *torch.Te
 		return kernels.XTestOptionalFilledIntlist(values, addends)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestOptionalFilledIntlist, &locs566)
+	checksPre0(&c, &opXTestOptionalFilledIntlist, &locs591)
 	r0 := kernels.XTestOptionalFilledIntlist(values, addends)
-	checksPost1(&c, &locs566)
+	checksPost1(&c, &locs591)
 	return r0
 }
 
@@ -7108,9 +7380,11 @@ func XTestOptionalFilledIntlistOut(values *torch.Tensor, addends []int64, out *t
 		return kernels.XTestOptionalFilledIntlistOut(values, addends, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestOptionalFilledIntlistOut, &locs567)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXTestOptionalFilledIntlistOut, &locs592, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XTestOptionalFilledIntlistOut(values, addends, out)
-	checksPost2(&c, &locs567)
+	checksPost31(&c, &locs592, &a2, out)
 	return r0
 }
 
@@ -7126,9 +7400,9 @@ func XTestOptionalFloatlist(values *torch.Tensor, addends []float64) *torch.Tens
 		return kernels.XTestOptionalFloatlist(values, addends)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestOptionalFloatlist, &locs566)
+	checksPre0(&c, &opXTestOptionalFloatlist, &locs591)
 	r0 := kernels.XTestOptionalFloatlist(values, addends)
-	checksPost1(&c, &locs566)
+	checksPost1(&c, &locs591)
 	return r0
 }
 
@@ -7144,9 +7418,11 @@ func XTestOptionalFloatlistOut(values *torch.Tensor, addends []float64, out *tor
 		return kernels.XTestOptionalFloatlistOut(values, addends, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestOptionalFloatlistOut, &locs567)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXTestOptionalFloatlistOut, &locs592, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XTestOptionalFloatlistOut(values, addends, out)
-	checksPost2(&c, &locs567)
+	checksPost31(&c, &locs592, &a2, out)
 	return r0
 }
 
@@ -7162,9 +7438,9 @@ func XTestStringDefault(dummy *torch.Tensor, a string, b string) *torch.Tensor {
 		return kernels.XTestStringDefault(dummy, a, b)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestStringDefault, &locs568)
+	checksPre0(&c, &opXTestStringDefault, &locs593)
 	r0 := kernels.XTestStringDefault(dummy, a, b)
-	checksPost1(&c, &locs568)
+	checksPost1(&c, &locs593)
 	return r0
 }
 
@@ -7180,9 +7456,9 @@ func XTestAmbiguousDefaultsA(dummy *torch.Tensor, a int64, b int64) *torch.Tenso
 		return kernels.XTestAmbiguousDefaultsA(dummy, a, b)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestAmbiguousDefaultsA, &locs568)
+	checksPre0(&c, &opXTestAmbiguousDefaultsA, &locs593)
 	r0 := kernels.XTestAmbiguousDefaultsA(dummy, a, b)
-	checksPost1(&c, &locs568)
+	checksPost1(&c, &locs593)
 	return r0
 }
 
@@ -7198,9 +7474,9 @@ func XTestAmbiguousDefaultsB(dummy *torch.Tensor, a int64, b string) *torch.Tens
 		return kernels.XTestAmbiguousDefaultsB(dummy, a, b)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestAmbiguousDefaultsB, &locs568)
+	checksPre0(&c, &opXTestAmbiguousDefaultsB, &locs593)
 	r0 := kernels.XTestAmbiguousDefaultsB(dummy, a, b)
-	checksPost1(&c, &locs568)
+	checksPost1(&c, &locs593)
 	return r0
 }
 
@@ -7217,9 +7493,9 @@ func XTestWarnInAutograd(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXTestWarnInAutograd, &locs0, &a0, self)
+	checksPre46(&c, &opXTestWarnInAutograd, &locs0, &a0, self)
 	r0 := kernels.XTestWarnInAutograd(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7235,9 +7511,11 @@ func XTestWarnInAutogradOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor
 		return kernels.XTestWarnInAutogradOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestWarnInAutogradOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opXTestWarnInAutogradOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XTestWarnInAutogradOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -7254,9 +7532,9 @@ func XTestAutogradMultipleDispatchFullcoverage(self *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXTestAutogradMultipleDispatchFullcoverage, &locs0, &a0, self)
+	checksPre46(&c, &opXTestAutogradMultipleDispatchFullcoverage, &locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverage(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7272,9 +7550,11 @@ func XTestAutogradMultipleDispatchFullcoverageOut(self *torch.Tensor, out *torch
 		return kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opXTestAutogradMultipleDispatchFullcoverageOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchFullcoverageOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -7291,9 +7571,9 @@ func XTestAutogradMultipleDispatchNtonly(self *torch.Tensor, b bool) *torch.Tens
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXTestAutogradMultipleDispatchNtonly, &locs0, &a0, self)
+	checksPre46(&c, &opXTestAutogradMultipleDispatchNtonly, &locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchNtonly(self, b)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7310,9 +7590,9 @@ func XTestAutogradMultipleDispatchView(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXTestAutogradMultipleDispatchView, &locs0, &a0, self)
+	checksPre46(&c, &opXTestAutogradMultipleDispatchView, &locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchView(self)
-	checksPost39(&c, &locs0, &a0, self, r0)
+	checksPost49(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7329,9 +7609,9 @@ func XTestAutogradMultipleDispatchViewCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXTestAutogradMultipleDispatchViewCopy, &locs0, &a0, self)
+	checksPre46(&c, &opXTestAutogradMultipleDispatchViewCopy, &locs0, &a0, self)
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7347,9 +7627,11 @@ func XTestAutogradMultipleDispatchViewCopyOut(self *torch.Tensor, out *torch.Ten
 		return kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opXTestAutogradMultipleDispatchViewCopyOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XTestAutogradMultipleDispatchViewCopyOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -7366,9 +7648,9 @@ func SegmentReduce(data *torch.Tensor, reduce string, lengths *torch.Tensor, ind
 	}
 	var c asserts.Call
 	var a0, a2, a3, a4 asserts.Saved
-	checksPre202(&c, &opSegmentReduce, &locs569, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
+	checksPre273(&c, &opSegmentReduce, &locs594, &a0, &a2, &a3, &a4, data, lengths, indices, offsets)
 	r0 := kernels.SegmentReduce(data, reduce, lengths, indices, offsets, axis, unsafe, initial)
-	checksPost203(&c, &locs569, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
+	checksPost274(&c, &locs594, &a0, &a2, &a3, &a4, data, lengths, indices, offsets, r0)
 	return r0
 }
 
@@ -7384,9 +7666,11 @@ func SegmentReduceOut(data *torch.Tensor, reduce string, lengths *torch.Tensor, 
 		return kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSegmentReduceOut, &locs570)
+	var a8 asserts.Saved
+	checksPre3(&c, &opSegmentReduceOut, &locs595, &a8, out)
+	defer c.Abandon()
 	r0 := kernels.SegmentReduceOut(data, reduce, lengths, indices, offsets, axis, unsafe, initial, out)
-	checksPost2(&c, &locs570)
+	checksPost31(&c, &locs595, &a8, out)
 	return r0
 }
 
@@ -7402,9 +7686,9 @@ func XSegmentReduceBackward(grad *torch.Tensor, output *torch.Tensor, data *torc
 		return kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSegmentReduceBackward, &locs571)
+	checksPre44(&c, &opXSegmentReduceBackward, &locs596)
 	r0 := kernels.XSegmentReduceBackward(grad, output, data, reduce, lengths, offsets, axis, initial)
-	checksPost44(&c, &locs571)
+	checksPost57(&c, &locs596)
 	return r0
 }
 
@@ -7420,9 +7704,11 @@ func XSegmentReduceBackwardOut(grad *torch.Tensor, output *torch.Tensor, data *t
 		return kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXSegmentReduceBackwardOut, &locs572)
+	var a8 asserts.Saved
+	checksPre58(&c, &opXSegmentReduceBackwardOut, &locs597, &a8, out)
+	defer c.Abandon()
 	r0 := kernels.XSegmentReduceBackwardOut(grad, output, data, reduce, lengths, offsets, axis, initial, out)
-	checksPost23(&c, &locs572)
+	checksPost59(&c, &locs597, &a8, out)
 	return r0
 }
 
@@ -7438,9 +7724,9 @@ func PadSequence(sequences []*torch.Tensor, batch_first bool, padding_value floa
 		return kernels.PadSequence(sequences, batch_first, padding_value, padding_side)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPadSequence, &locs573)
+	checksPre0(&c, &opPadSequence, &locs598)
 	r0 := kernels.PadSequence(sequences, batch_first, padding_value, padding_side)
-	checksPost1(&c, &locs573)
+	checksPost1(&c, &locs598)
 	return r0
 }
 
@@ -7456,9 +7742,9 @@ func FlattenDenseTensors(tensors []*torch.Tensor) *torch.Tensor {
 		return kernels.FlattenDenseTensors(tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opFlattenDenseTensors, &locs69)
+	checksPre0(&c, &opFlattenDenseTensors, &locs72)
 	r0 := kernels.FlattenDenseTensors(tensors)
-	checksPost1(&c, &locs69)
+	checksPost1(&c, &locs72)
 	return r0
 }
 
@@ -7474,9 +7760,9 @@ func UnflattenDenseTensors(flat *torch.Tensor, tensors []*torch.Tensor) []*torch
 		return kernels.UnflattenDenseTensors(flat, tensors)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUnflattenDenseTensors, &locs574)
+	checksPre0(&c, &opUnflattenDenseTensors, &locs599)
 	r0 := kernels.UnflattenDenseTensors(flat, tensors)
-	checksPost2(&c, &locs574)
+	checksPost2(&c, &locs599)
 	return r0
 }
 
@@ -7493,9 +7779,9 @@ func XNestedTensorFromTensorList(list []*torch.Tensor, dtype *int, layout *int, 
 	}
 	var c asserts.Call
 	var l0 asserts.SavedList
-	checksPre55(&c, &opXNestedTensorFromTensorList, &locs575, &l0, list)
+	checksPre70(&c, &opXNestedTensorFromTensorList, &locs600, &l0, list)
 	r0 := kernels.XNestedTensorFromTensorList(list, dtype, layout, device, pin_memory)
-	checksPost56(&c, &locs575, &l0, list, r0)
+	checksPost71(&c, &locs600, &l0, list, r0)
 	return r0
 }
 
@@ -7511,9 +7797,11 @@ func XNestedTensorFromTensorListOut(list []*torch.Tensor, dtype *int, layout *in
 		return kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXNestedTensorFromTensorListOut, &locs576)
+	var a5 asserts.Saved
+	checksPre3(&c, &opXNestedTensorFromTensorListOut, &locs601, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.XNestedTensorFromTensorListOut(list, dtype, layout, device, pin_memory, out)
-	checksPost2(&c, &locs576)
+	checksPost31(&c, &locs601, &a5, out)
 	return r0
 }
 
@@ -7547,9 +7835,11 @@ func XFwPrimalCopyOut(self *torch.Tensor, level int64, out *torch.Tensor) *torch
 		return kernels.XFwPrimalCopyOut(self, level, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXFwPrimalCopyOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXFwPrimalCopyOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XFwPrimalCopyOut(self, level, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -7565,9 +7855,9 @@ func XMakeDualCopy(primal *torch.Tensor, tangent *torch.Tensor, level int64) *to
 		return kernels.XMakeDualCopy(primal, tangent, level)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXMakeDualCopy, &locs4)
+	checksPre9(&c, &opXMakeDualCopy, &locs4)
 	r0 := kernels.XMakeDualCopy(primal, tangent, level)
-	checksPost6(&c, &locs4)
+	checksPost10(&c, &locs4)
 	return r0
 }
 
@@ -7583,9 +7873,11 @@ func XMakeDualCopyOut(primal *torch.Tensor, tangent *torch.Tensor, level int64, 
 		return kernels.XMakeDualCopyOut(primal, tangent, level, out)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXMakeDualCopyOut, &locs577)
+	var a3 asserts.Saved
+	checksPre14(&c, &opXMakeDualCopyOut, &locs602, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XMakeDualCopyOut(primal, tangent, level, out)
-	checksPost10(&c, &locs577)
+	checksPost15(&c, &locs602, &a3, out)
 	return r0
 }
 
@@ -7602,9 +7894,9 @@ func ViewAsRealCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opViewAsRealCopy, &locs0, &a0, self)
+	checksPre46(&c, &opViewAsRealCopy, &locs0, &a0, self)
 	r0 := kernels.ViewAsRealCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7620,9 +7912,11 @@ func ViewAsRealCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAsRealCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opViewAsRealCopyOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opViewAsRealCopyOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ViewAsRealCopyOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -7639,9 +7933,9 @@ func ViewAsComplexCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opViewAsComplexCopy, &locs0, &a0, self)
+	checksPre46(&c, &opViewAsComplexCopy, &locs0, &a0, self)
 	r0 := kernels.ViewAsComplexCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7657,9 +7951,11 @@ func ViewAsComplexCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ViewAsComplexCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opViewAsComplexCopyOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opViewAsComplexCopyOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ViewAsComplexCopyOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -7676,9 +7972,9 @@ func XConjCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXConjCopy, &locs0, &a0, self)
+	checksPre46(&c, &opXConjCopy, &locs0, &a0, self)
 	r0 := kernels.XConjCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7694,9 +7990,11 @@ func XConjCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XConjCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXConjCopyOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opXConjCopyOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XConjCopyOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -7713,9 +8011,9 @@ func XNegViewCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXNegViewCopy, &locs0, &a0, self)
+	checksPre46(&c, &opXNegViewCopy, &locs0, &a0, self)
 	r0 := kernels.XNegViewCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7731,9 +8029,11 @@ func XNegViewCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XNegViewCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXNegViewCopyOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opXNegViewCopyOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XNegViewCopyOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -7750,9 +8050,9 @@ func AsStridedCopy(self *torch.Tensor, size []int64, stride []int64, storage_off
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAsStridedCopy, &locs0, &a0, self)
+	checksPre46(&c, &opAsStridedCopy, &locs0, &a0, self)
 	r0 := kernels.AsStridedCopy(self, size, stride, storage_offset)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7768,9 +8068,11 @@ func AsStridedCopyOut(self *torch.Tensor, size []int64, stride []int64, storage_
 		return kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAsStridedCopyOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opAsStridedCopyOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.AsStridedCopyOut(self, size, stride, storage_offset, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -7804,9 +8106,11 @@ func XSparseBroadcastToCopyOut(self *torch.Tensor, size []int64, out *torch.Tens
 		return kernels.XSparseBroadcastToCopyOut(self, size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXSparseBroadcastToCopyOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opXSparseBroadcastToCopyOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.XSparseBroadcastToCopyOut(self, size, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -7823,9 +8127,9 @@ func DiagonalCopy(self *torch.Tensor, offset int64, dim1 int64, dim2 int64) *tor
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opDiagonalCopy, &locs0, &a0, self)
+	checksPre46(&c, &opDiagonalCopy, &locs0, &a0, self)
 	r0 := kernels.DiagonalCopy(self, offset, dim1, dim2)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7841,9 +8145,11 @@ func DiagonalCopyOut(self *torch.Tensor, offset int64, dim1 int64, dim2 int64, o
 		return kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDiagonalCopyOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opDiagonalCopyOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.DiagonalCopyOut(self, offset, dim1, dim2, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -7860,9 +8166,9 @@ func ExpandCopy(self *torch.Tensor, size []int64, implicit bool) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opExpandCopy, &locs0, &a0, self)
+	checksPre46(&c, &opExpandCopy, &locs0, &a0, self)
 	r0 := kernels.ExpandCopy(self, size, implicit)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7878,9 +8184,11 @@ func ExpandCopyOut(self *torch.Tensor, size []int64, implicit bool, out *torch.T
 		return kernels.ExpandCopyOut(self, size, implicit, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opExpandCopyOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opExpandCopyOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ExpandCopyOut(self, size, implicit, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -7897,9 +8205,9 @@ func PermuteCopy(self *torch.Tensor, dims []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opPermuteCopy, &locs0, &a0, self)
+	checksPre46(&c, &opPermuteCopy, &locs0, &a0, self)
 	r0 := kernels.PermuteCopy(self, dims)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7915,9 +8223,11 @@ func PermuteCopyOut(self *torch.Tensor, dims []int64, out *torch.Tensor) *torch.
 		return kernels.PermuteCopyOut(self, dims, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opPermuteCopyOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opPermuteCopyOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.PermuteCopyOut(self, dims, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -7934,9 +8244,9 @@ func XReshapeAliasCopy(self *torch.Tensor, size []int64, stride []int64) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXReshapeAliasCopy, &locs0, &a0, self)
+	checksPre46(&c, &opXReshapeAliasCopy, &locs0, &a0, self)
 	r0 := kernels.XReshapeAliasCopy(self, size, stride)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7952,9 +8262,11 @@ func XReshapeAliasCopyOut(self *torch.Tensor, size []int64, stride []int64, out 
 		return kernels.XReshapeAliasCopyOut(self, size, stride, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXReshapeAliasCopyOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opXReshapeAliasCopyOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.XReshapeAliasCopyOut(self, size, stride, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -7971,9 +8283,9 @@ func SelectCopyInt(self *torch.Tensor, dim int64, index int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSelectCopyInt, &locs0, &a0, self)
+	checksPre46(&c, &opSelectCopyInt, &locs0, &a0, self)
 	r0 := kernels.SelectCopyInt(self, dim, index)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -7989,9 +8301,11 @@ func SelectCopyIntOut(self *torch.Tensor, dim int64, index int64, out *torch.Ten
 		return kernels.SelectCopyIntOut(self, dim, index, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSelectCopyIntOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opSelectCopyIntOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.SelectCopyIntOut(self, dim, index, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -8025,9 +8339,11 @@ func DetachCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.DetachCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opDetachCopyOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opDetachCopyOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.DetachCopyOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -8044,9 +8360,9 @@ func SliceCopyTensor(self *torch.Tensor, dim int64, start *int64, end *int64, st
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSliceCopyTensor, &locs0, &a0, self)
+	checksPre46(&c, &opSliceCopyTensor, &locs0, &a0, self)
 	r0 := kernels.SliceCopyTensor(self, dim, start, end, step)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8062,9 +8378,11 @@ func SliceCopyTensorOut(self *torch.Tensor, dim int64, start *int64, end *int64,
 		return kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSliceCopyTensorOut, &locs40)
+	var a5 asserts.Saved
+	checksPre3(&c, &opSliceCopyTensorOut, &locs41, &a5, out)
+	defer c.Abandon()
 	r0 := kernels.SliceCopyTensorOut(self, dim, start, end, step, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a5, out)
 	return r0
 }
 
@@ -8081,9 +8399,9 @@ func SplitCopyTensor(self *torch.Tensor, split_size int64, dim int64) []*torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSplitCopyTensor, &locs3, &a0, self)
+	checksPre18(&c, &opSplitCopyTensor, &locs3, &a0, self)
 	r0 := kernels.SplitCopyTensor(self, split_size, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8100,9 +8418,9 @@ func SplitWithSizesCopy(self *torch.Tensor, split_sizes []int64, dim int64) []*t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opSplitWithSizesCopy, &locs3, &a0, self)
+	checksPre18(&c, &opSplitWithSizesCopy, &locs3, &a0, self)
 	r0 := kernels.SplitWithSizesCopy(self, split_sizes, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8119,9 +8437,9 @@ func SqueezeCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSqueezeCopy, &locs0, &a0, self)
+	checksPre46(&c, &opSqueezeCopy, &locs0, &a0, self)
 	r0 := kernels.SqueezeCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8137,9 +8455,11 @@ func SqueezeCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.SqueezeCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSqueezeCopyOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opSqueezeCopyOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.SqueezeCopyOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -8156,9 +8476,9 @@ func SqueezeCopyDim(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSqueezeCopyDim, &locs0, &a0, self)
+	checksPre46(&c, &opSqueezeCopyDim, &locs0, &a0, self)
 	r0 := kernels.SqueezeCopyDim(self, dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8174,9 +8494,11 @@ func SqueezeCopyDimOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.
 		return kernels.SqueezeCopyDimOut(self, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSqueezeCopyDimOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSqueezeCopyDimOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SqueezeCopyDimOut(self, dim, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -8193,9 +8515,9 @@ func SqueezeCopyDims(self *torch.Tensor, dim []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSqueezeCopyDims, &locs0, &a0, self)
+	checksPre46(&c, &opSqueezeCopyDims, &locs0, &a0, self)
 	r0 := kernels.SqueezeCopyDims(self, dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8211,9 +8533,11 @@ func SqueezeCopyDimsOut(self *torch.Tensor, dim []int64, out *torch.Tensor) *tor
 		return kernels.SqueezeCopyDimsOut(self, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opSqueezeCopyDimsOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opSqueezeCopyDimsOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.SqueezeCopyDimsOut(self, dim, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -8230,9 +8554,9 @@ func TCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opTCopy, &locs0, &a0, self)
+	checksPre46(&c, &opTCopy, &locs0, &a0, self)
 	r0 := kernels.TCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8248,9 +8572,11 @@ func TCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.TCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTCopyOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opTCopyOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.TCopyOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -8267,9 +8593,9 @@ func TransposeCopyInt(self *torch.Tensor, dim0 int64, dim1 int64) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opTransposeCopyInt, &locs0, &a0, self)
+	checksPre46(&c, &opTransposeCopyInt, &locs0, &a0, self)
 	r0 := kernels.TransposeCopyInt(self, dim0, dim1)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8285,9 +8611,11 @@ func TransposeCopyIntOut(self *torch.Tensor, dim0 int64, dim1 int64, out *torch.
 		return kernels.TransposeCopyIntOut(self, dim0, dim1, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opTransposeCopyIntOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opTransposeCopyIntOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.TransposeCopyIntOut(self, dim0, dim1, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -8304,9 +8632,9 @@ func UnsqueezeCopy(self *torch.Tensor, dim int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUnsqueezeCopy, &locs0, &a0, self)
+	checksPre46(&c, &opUnsqueezeCopy, &locs0, &a0, self)
 	r0 := kernels.UnsqueezeCopy(self, dim)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8322,9 +8650,11 @@ func UnsqueezeCopyOut(self *torch.Tensor, dim int64, out *torch.Tensor) *torch.T
 		return kernels.UnsqueezeCopyOut(self, dim, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUnsqueezeCopyOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opUnsqueezeCopyOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.UnsqueezeCopyOut(self, dim, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -8341,9 +8671,9 @@ func XIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXIndicesCopy, &locs0, &a0, self)
+	checksPre46(&c, &opXIndicesCopy, &locs0, &a0, self)
 	r0 := kernels.XIndicesCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8359,9 +8689,11 @@ func XIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XIndicesCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXIndicesCopyOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opXIndicesCopyOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XIndicesCopyOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -8378,9 +8710,9 @@ func XValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXValuesCopy, &locs0, &a0, self)
+	checksPre46(&c, &opXValuesCopy, &locs0, &a0, self)
 	r0 := kernels.XValuesCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8396,9 +8728,11 @@ func XValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.XValuesCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXValuesCopyOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opXValuesCopyOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.XValuesCopyOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -8415,9 +8749,9 @@ func IndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opIndicesCopy, &locs0, &a0, self)
+	checksPre46(&c, &opIndicesCopy, &locs0, &a0, self)
 	r0 := kernels.IndicesCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8433,9 +8767,11 @@ func IndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.IndicesCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opIndicesCopyOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opIndicesCopyOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.IndicesCopyOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -8452,9 +8788,9 @@ func ValuesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opValuesCopy, &locs0, &a0, self)
+	checksPre46(&c, &opValuesCopy, &locs0, &a0, self)
 	r0 := kernels.ValuesCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8470,9 +8806,11 @@ func ValuesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ValuesCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opValuesCopyOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opValuesCopyOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ValuesCopyOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -8489,9 +8827,9 @@ func CrowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCrowIndicesCopy, &locs0, &a0, self)
+	checksPre46(&c, &opCrowIndicesCopy, &locs0, &a0, self)
 	r0 := kernels.CrowIndicesCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8507,9 +8845,11 @@ func CrowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.CrowIndicesCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCrowIndicesCopyOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opCrowIndicesCopyOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.CrowIndicesCopyOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -8526,9 +8866,9 @@ func ColIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opColIndicesCopy, &locs0, &a0, self)
+	checksPre46(&c, &opColIndicesCopy, &locs0, &a0, self)
 	r0 := kernels.ColIndicesCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8544,9 +8884,11 @@ func ColIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.ColIndicesCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opColIndicesCopyOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opColIndicesCopyOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.ColIndicesCopyOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -8563,9 +8905,9 @@ func CcolIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opCcolIndicesCopy, &locs0, &a0, self)
+	checksPre46(&c, &opCcolIndicesCopy, &locs0, &a0, self)
 	r0 := kernels.CcolIndicesCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8581,9 +8923,11 @@ func CcolIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.CcolIndicesCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opCcolIndicesCopyOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opCcolIndicesCopyOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.CcolIndicesCopyOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -8600,9 +8944,9 @@ func RowIndicesCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opRowIndicesCopy, &locs0, &a0, self)
+	checksPre46(&c, &opRowIndicesCopy, &locs0, &a0, self)
 	r0 := kernels.RowIndicesCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8618,9 +8962,11 @@ func RowIndicesCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.RowIndicesCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opRowIndicesCopyOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opRowIndicesCopyOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.RowIndicesCopyOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -8637,9 +8983,9 @@ func UnbindCopyInt(self *torch.Tensor, dim int64) []*torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre13(&c, &opUnbindCopyInt, &locs3, &a0, self)
+	checksPre18(&c, &opUnbindCopyInt, &locs3, &a0, self)
 	r0 := kernels.UnbindCopyInt(self, dim)
-	checksPost14(&c, &locs3, &a0, self)
+	checksPost19(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -8660,9 +9006,10 @@ func UnbindCopyIntOut(self *torch.Tensor, dim int64, out []*torch.Tensor) {
 		a0 asserts.Saved
 		l2 asserts.SavedList
 	)
-	checksPre128(&c, &opUnbindCopyIntOut, &locs40, &a0, &l2, self, out)
+	checksPre172(&c, &opUnbindCopyIntOut, &locs40, &a0, &l2, self, out)
+	defer c.Abandon()
 	kernels.UnbindCopyIntOut(self, dim, out)
-	checksPost129(&c, &locs40, &a0, &l2, self, out)
+	checksPost173(&c, &locs40, &a0, &l2, self, out)
 }
 
 var opSplitCopyTensorOut = asserts.Op{
@@ -8682,9 +9029,10 @@ func SplitCopyTensorOut(self *torch.Tensor, split_size int64, dim int64, out []*
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre128(&c, &opSplitCopyTensorOut, &locs40, &a0, &l3, self, out)
+	checksPre172(&c, &opSplitCopyTensorOut, &locs40, &a0, &l3, self, out)
+	defer c.Abandon()
 	kernels.SplitCopyTensorOut(self, split_size, dim, out)
-	checksPost129(&c, &locs40, &a0, &l3, self, out)
+	checksPost173(&c, &locs40, &a0, &l3, self, out)
 }
 
 var opSplitWithSizesCopyOut = asserts.Op{
@@ -8704,9 +9052,10 @@ func SplitWithSizesCopyOut(self *torch.Tensor, split_sizes []int64, dim int64, o
 		a0 asserts.Saved
 		l3 asserts.SavedList
 	)
-	checksPre128(&c, &opSplitWithSizesCopyOut, &locs40, &a0, &l3, self, out)
+	checksPre172(&c, &opSplitWithSizesCopyOut, &locs40, &a0, &l3, self, out)
+	defer c.Abandon()
 	kernels.SplitWithSizesCopyOut(self, split_sizes, dim, out)
-	checksPost129(&c, &locs40, &a0, &l3, self, out)
+	checksPost173(&c, &locs40, &a0, &l3, self, out)
 }
 
 var opViewCopy = asserts.Op{
@@ -8722,9 +9071,9 @@ func ViewCopy(self *torch.Tensor, size []int64) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opViewCopy, &locs0, &a0, self)
+	checksPre46(&c, &opViewCopy, &locs0, &a0, self)
 	r0 := kernels.ViewCopy(self, size)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8740,9 +9089,11 @@ func ViewCopyOut(self *torch.Tensor, size []int64, out *torch.Tensor) *torch.Ten
 		return kernels.ViewCopyOut(self, size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opViewCopyOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opViewCopyOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ViewCopyOut(self, size, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -8759,9 +9110,9 @@ func ViewCopyDtype(self *torch.Tensor, dtype int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opViewCopyDtype, &locs0, &a0, self)
+	checksPre46(&c, &opViewCopyDtype, &locs0, &a0, self)
 	r0 := kernels.ViewCopyDtype(self, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8777,9 +9128,11 @@ func ViewCopyDtypeOut(self *torch.Tensor, dtype int, out *torch.Tensor) *torch.T
 		return kernels.ViewCopyDtypeOut(self, dtype, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opViewCopyDtypeOut, &locs40)
+	var a2 asserts.Saved
+	checksPre3(&c, &opViewCopyDtypeOut, &locs41, &a2, out)
+	defer c.Abandon()
 	r0 := kernels.ViewCopyDtypeOut(self, dtype, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a2, out)
 	return r0
 }
 
@@ -8796,9 +9149,9 @@ func UnfoldCopy(self *torch.Tensor, dimension int64, size int64, step int64) *to
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opUnfoldCopy, &locs0, &a0, self)
+	checksPre46(&c, &opUnfoldCopy, &locs0, &a0, self)
 	r0 := kernels.UnfoldCopy(self, dimension, size, step)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8814,9 +9167,11 @@ func UnfoldCopyOut(self *torch.Tensor, dimension int64, size int64, step int64, 
 		return kernels.UnfoldCopyOut(self, dimension, size, step, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opUnfoldCopyOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opUnfoldCopyOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.UnfoldCopyOut(self, dimension, size, step, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -8833,9 +9188,9 @@ func AliasCopy(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opAliasCopy, &locs0, &a0, self)
+	checksPre46(&c, &opAliasCopy, &locs0, &a0, self)
 	r0 := kernels.AliasCopy(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8851,9 +9206,11 @@ func AliasCopyOut(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 		return kernels.AliasCopyOut(self, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opAliasCopyOut, &locs40)
+	var a1 asserts.Saved
+	checksPre3(&c, &opAliasCopyOut, &locs41, &a1, out)
+	defer c.Abandon()
 	r0 := kernels.AliasCopyOut(self, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a1, out)
 	return r0
 }
 
@@ -8870,9 +9227,9 @@ func ToPaddedTensor(self *torch.Tensor, padding float64, output_size []int64) *t
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opToPaddedTensor, &locs0, &a0, self)
+	checksPre46(&c, &opToPaddedTensor, &locs0, &a0, self)
 	r0 := kernels.ToPaddedTensor(self, padding, output_size)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8888,9 +9245,11 @@ func ToPaddedTensorOut(self *torch.Tensor, padding float64, output_size []int64,
 		return kernels.ToPaddedTensorOut(self, padding, output_size, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opToPaddedTensorOut, &locs40)
+	var a3 asserts.Saved
+	checksPre3(&c, &opToPaddedTensorOut, &locs41, &a3, out)
+	defer c.Abandon()
 	r0 := kernels.ToPaddedTensorOut(self, padding, output_size, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a3, out)
 	return r0
 }
 
@@ -8906,9 +9265,9 @@ func XJaggedToPaddedDenseForward(values *torch.Tensor, offsets []*torch.Tensor, 
 		return kernels.XJaggedToPaddedDenseForward(values, offsets, max_lengths, padding_value)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXJaggedToPaddedDenseForward, &locs578)
+	checksPre9(&c, &opXJaggedToPaddedDenseForward, &locs603)
 	r0 := kernels.XJaggedToPaddedDenseForward(values, offsets, max_lengths, padding_value)
-	checksPost6(&c, &locs578)
+	checksPost10(&c, &locs603)
 	return r0
 }
 
@@ -8924,9 +9283,9 @@ func XPaddedDenseToJaggedForward(dense *torch.Tensor, offsets []*torch.Tensor, t
 		return kernels.XPaddedDenseToJaggedForward(dense, offsets, total_L)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXPaddedDenseToJaggedForward, &locs579)
+	checksPre9(&c, &opXPaddedDenseToJaggedForward, &locs604)
 	r0 := kernels.XPaddedDenseToJaggedForward(dense, offsets, total_L)
-	checksPost6(&c, &locs579)
+	checksPost10(&c, &locs604)
 	return r0
 }
 
@@ -8943,9 +9302,9 @@ func XNestedFromPaddedTensor(padded *torch.Tensor, offsets *torch.Tensor, dummy 
 	}
 	var c asserts.Call
 	var a0, a1, a2, a4, a5 asserts.Saved
-	checksPre204(&c, &opXNestedFromPaddedTensor, &locs580, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen)
+	checksPre275(&c, &opXNestedFromPaddedTensor, &locs605, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen)
 	r0 := kernels.XNestedFromPaddedTensor(padded, offsets, dummy, ragged_idx, min_seqlen, max_seqlen, sum_S)
-	checksPost205(&c, &locs580, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen, r0)
+	checksPost276(&c, &locs605, &a0, &a1, &a2, &a4, &a5, padded, offsets, dummy, min_seqlen, max_seqlen, r0)
 	return r0
 }
 
@@ -8961,9 +9320,9 @@ func XNestedTensorSoftmaxWithShape(self *torch.Tensor, query *torch.Tensor) *tor
 		return kernels.XNestedTensorSoftmaxWithShape(self, query)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXNestedTensorSoftmaxWithShape, &locs581)
+	checksPre9(&c, &opXNestedTensorSoftmaxWithShape, &locs606)
 	r0 := kernels.XNestedTensorSoftmaxWithShape(self, query)
-	checksPost6(&c, &locs581)
+	checksPost10(&c, &locs606)
 	return r0
 }
 
@@ -8980,9 +9339,9 @@ func XSafeSoftmax(self *torch.Tensor, dim int64, dtype *int) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opXSafeSoftmax, &locs0, &a0, self)
+	checksPre46(&c, &opXSafeSoftmax, &locs0, &a0, self)
 	r0 := kernels.XSafeSoftmax(self, dim, dtype)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -8998,9 +9357,9 @@ func XTransformerEncoderLayerFwd(src *torch.Tensor, embed_dim int64, num_heads i
 		return kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
 	}
 	var c asserts.Call
-	checksPre206(&c, &opXTransformerEncoderLayerFwd, &locs582)
+	checksPre277(&c, &opXTransformerEncoderLayerFwd, &locs607)
 	r0 := kernels.XTransformerEncoderLayerFwd(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type)
-	checksPost207(&c, &locs582)
+	checksPost278(&c, &locs607)
 	return r0
 }
 
@@ -9016,9 +9375,11 @@ func XTransformerEncoderLayerFwdOut(src *torch.Tensor, embed_dim int64, num_head
 		return kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
 	}
 	var c asserts.Call
-	checksPre206(&c, &opXTransformerEncoderLayerFwdOut, &locs583)
+	var a20 asserts.Saved
+	checksPre279(&c, &opXTransformerEncoderLayerFwdOut, &locs608, &a20, out)
+	defer c.Abandon()
 	r0 := kernels.XTransformerEncoderLayerFwdOut(src, embed_dim, num_heads, qkv_weight, qkv_bias, proj_weight, proj_bias, use_gelu, norm_first, eps, norm_weight_1, norm_bias_1, norm_weight_2, norm_bias_2, ffn_weight_1, ffn_bias_1, ffn_weight_2, ffn_bias_2, mask, mask_type, out)
-	checksPost208(&c, &locs583)
+	checksPost280(&c, &locs608, &a20, out)
 	return r0
 }
 
@@ -9034,9 +9395,9 @@ func XNativeMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 		return kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
 	}
 	var c asserts.Call
-	checksPre152(&c, &opXNativeMultiHeadAttention, &locs584)
+	checksPre215(&c, &opXNativeMultiHeadAttention, &locs609)
 	r0, r1 := kernels.XNativeMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type)
-	checksPost209(&c, &locs584)
+	checksPost281(&c, &locs609)
 	return r0, r1
 }
 
@@ -9052,9 +9413,11 @@ func XNativeMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 		return kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
 	}
 	var c asserts.Call
-	checksPre152(&c, &opXNativeMultiHeadAttentionOut, &locs585)
+	var a13, a14 asserts.Saved
+	checksPre282(&c, &opXNativeMultiHeadAttentionOut, &locs610, &a13, &a14, out0, out1)
+	defer c.Abandon()
 	r0, r1 := kernels.XNativeMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, need_weights, average_attn_weights, mask_type, out0, out1)
-	checksPost153(&c, &locs585)
+	checksPost283(&c, &locs610, &a13, &a14, out0, out1)
 	return r0, r1
 }
 
@@ -9070,9 +9433,9 @@ func ScaledDotProductAttention(query *torch.Tensor, key *torch.Tensor, value *to
 		return kernels.ScaledDotProductAttention(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opScaledDotProductAttention, &locs586)
+	checksPre44(&c, &opScaledDotProductAttention, &locs611)
 	r0 := kernels.ScaledDotProductAttention(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
-	checksPost44(&c, &locs586)
+	checksPost57(&c, &locs611)
 	return r0
 }
 
@@ -9089,9 +9452,9 @@ func XFusedSdpChoice(query *torch.Tensor, key *torch.Tensor, value *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opXFusedSdpChoice, &locs587, &a0, &a1, &a2, query, key, value)
+	checksPre284(&c, &opXFusedSdpChoice, &locs612, &a0, &a1, &a2, query, key, value)
 	r0 := kernels.XFusedSdpChoice(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
-	checksPost41(&c, &locs587, &a0, &a1, &a2, query, key, value)
+	checksPost52(&c, &locs612, &a0, &a1, &a2, query, key, value)
 	return r0
 }
 
@@ -9107,9 +9470,9 @@ func XScaledDotProductAttentionMath(query *torch.Tensor, key *torch.Tensor, valu
 		return kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXScaledDotProductAttentionMath, &locs588)
+	checksPre60(&c, &opXScaledDotProductAttentionMath, &locs613)
 	r0, r1 := kernels.XScaledDotProductAttentionMath(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale, enable_gqa)
-	checksPost71(&c, &locs588)
+	checksPost90(&c, &locs613)
 	return r0, r1
 }
 
@@ -9125,9 +9488,9 @@ func XScaledDotProductAttentionMathForMps(query *torch.Tensor, key *torch.Tensor
 		return kernels.XScaledDotProductAttentionMathForMps(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale)
 	}
 	var c asserts.Call
-	checksPre45(&c, &opXScaledDotProductAttentionMathForMps, &locs588)
+	checksPre60(&c, &opXScaledDotProductAttentionMathForMps, &locs613)
 	r0, r1 := kernels.XScaledDotProductAttentionMathForMps(query, key, value, attn_mask, dropout_p, is_causal, dropout_mask, scale)
-	checksPost71(&c, &locs588)
+	checksPost90(&c, &locs613)
 	return r0, r1
 }
 
@@ -9144,9 +9507,9 @@ func XScaledDotProductFlashAttention(query *torch.Tensor, key *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre210(&c, &opXScaledDotProductFlashAttention, &locs589, &a0, &a1, &a2, query, key, value)
+	checksPre285(&c, &opXScaledDotProductFlashAttention, &locs614, &a0, &a1, &a2, query, key, value)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFlashAttention(query, key, value, dropout_p, is_causal, return_debug_mask, scale)
-	checksPost211(&c, &locs589, &a0, &a1, &a2, query, key, value, r0, r1, r2, r3, r6, r7, r8)
+	checksPost286(&c, &locs614, &a0, &a1, &a2, query, key, value, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -9163,9 +9526,9 @@ func XScaledDotProductFlashAttentionForCpu(query *torch.Tensor, key *torch.Tenso
 	}
 	var c asserts.Call
 	var a0, a1, a2, a5 asserts.Saved
-	checksPre212(&c, &opXScaledDotProductFlashAttentionForCpu, &locs590, &a0, &a1, &a2, &a5, query, key, value, attn_mask)
+	checksPre287(&c, &opXScaledDotProductFlashAttentionForCpu, &locs615, &a0, &a1, &a2, &a5, query, key, value, attn_mask)
 	r0, r1 := kernels.XScaledDotProductFlashAttentionForCpu(query, key, value, dropout_p, is_causal, attn_mask, scale)
-	checksPost213(&c, &locs590, &a0, &a1, &a2, &a5, query, key, value, attn_mask, r0, r1)
+	checksPost288(&c, &locs615, &a0, &a1, &a2, &a5, query, key, value, attn_mask, r0, r1)
 	return r0, r1
 }
 
@@ -9182,9 +9545,9 @@ func XScaledDotProductFusedAttentionOverrideable(query *torch.Tensor, key *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre214(&c, &opXScaledDotProductFusedAttentionOverrideable, &locs591, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	checksPre289(&c, &opXScaledDotProductFusedAttentionOverrideable, &locs616, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductFusedAttentionOverrideable(query, key, value, attn_bias, dropout_p, is_causal, return_debug_mask, scale)
-	checksPost215(&c, &locs591, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
+	checksPost290(&c, &locs616, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -9200,9 +9563,9 @@ func XScaledDotProductFlashAttentionBackward(grad_out *torch.Tensor, query *torc
 		return kernels.XScaledDotProductFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
 	}
 	var c asserts.Call
-	checksPre216(&c, &opXScaledDotProductFlashAttentionBackward, &locs592)
+	checksPre291(&c, &opXScaledDotProductFlashAttentionBackward, &locs617)
 	r0, r1, r2 := kernels.XScaledDotProductFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
-	checksPost217(&c, &locs592)
+	checksPost292(&c, &locs617)
 	return r0, r1, r2
 }
 
@@ -9218,9 +9581,9 @@ func XScaledDotProductFlashAttentionForCpuBackward(grad_out *torch.Tensor, query
 		return kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
 	}
 	var c asserts.Call
-	checksPre152(&c, &opXScaledDotProductFlashAttentionForCpuBackward, &locs593)
+	checksPre215(&c, &opXScaledDotProductFlashAttentionForCpuBackward, &locs618)
 	r0, r1, r2 := kernels.XScaledDotProductFlashAttentionForCpuBackward(grad_out, query, key, value, out, logsumexp, dropout_p, is_causal, attn_mask, scale)
-	checksPost218(&c, &locs593)
+	checksPost293(&c, &locs618)
 	return r0, r1, r2
 }
 
@@ -9236,9 +9599,9 @@ func XScaledDotProductFusedAttentionOverrideableBackward(grad_out *torch.Tensor,
 		return kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
 	}
 	var c asserts.Call
-	checksPre219(&c, &opXScaledDotProductFusedAttentionOverrideableBackward, &locs594)
+	checksPre294(&c, &opXScaledDotProductFusedAttentionOverrideableBackward, &locs619)
 	r0, r1, r2, r3 := kernels.XScaledDotProductFusedAttentionOverrideableBackward(grad_out, query, key, value, attn_bias, grad_input_mask, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale)
-	checksPost220(&c, &locs594)
+	checksPost295(&c, &locs619)
 	return r0, r1, r2, r3
 }
 

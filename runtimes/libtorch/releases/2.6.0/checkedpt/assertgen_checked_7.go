@@ -23,9 +23,9 @@ func XScaledDotProductEfficientAttention(query *torch.Tensor, key *torch.Tensor,
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre221(&c, &opXScaledDotProductEfficientAttention, &locs595, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	checksPre296(&c, &opXScaledDotProductEfficientAttention, &locs620, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3 := kernels.XScaledDotProductEfficientAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, scale)
-	checksPost222(&c, &locs595, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3)
+	checksPost297(&c, &locs620, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3)
 	return r0, r1, r2, r3
 }
 
@@ -41,9 +41,9 @@ func XScaledDotProductEfficientAttentionBackward(grad_out_ *torch.Tensor, query 
 		return kernels.XScaledDotProductEfficientAttentionBackward(grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, dropout_p, grad_input_mask, is_causal, scale)
 	}
 	var c asserts.Call
-	checksPre216(&c, &opXScaledDotProductEfficientAttentionBackward, &locs596)
+	checksPre291(&c, &opXScaledDotProductEfficientAttentionBackward, &locs621)
 	r0, r1, r2, r3 := kernels.XScaledDotProductEfficientAttentionBackward(grad_out_, query, key, value, attn_bias, out, logsumexp, philox_seed, philox_offset, dropout_p, grad_input_mask, is_causal, scale)
-	checksPost223(&c, &locs596)
+	checksPost298(&c, &locs621)
 	return r0, r1, r2, r3
 }
 
@@ -60,9 +60,9 @@ func XScaledDotProductCudnnAttention(query *torch.Tensor, key *torch.Tensor, val
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3 asserts.Saved
-	checksPre214(&c, &opXScaledDotProductCudnnAttention, &locs591, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
+	checksPre289(&c, &opXScaledDotProductCudnnAttention, &locs616, &a0, &a1, &a2, &a3, query, key, value, attn_bias)
 	r0, r1, r2, r3, r4, r5, r6, r7, r8 := kernels.XScaledDotProductCudnnAttention(query, key, value, attn_bias, compute_log_sumexp, dropout_p, is_causal, return_debug_mask, scale)
-	checksPost215(&c, &locs591, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
+	checksPost290(&c, &locs616, &a0, &a1, &a2, &a3, query, key, value, attn_bias, r0, r1, r2, r3, r6, r7, r8)
 	return r0, r1, r2, r3, r4, r5, r6, r7, r8
 }
 
@@ -78,9 +78,9 @@ func XScaledDotProductCudnnAttentionBackward(grad_out *torch.Tensor, query *torc
 		return kernels.XScaledDotProductCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
 	}
 	var c asserts.Call
-	checksPre206(&c, &opXScaledDotProductCudnnAttentionBackward, &locs597)
+	checksPre277(&c, &opXScaledDotProductCudnnAttentionBackward, &locs622)
 	r0, r1, r2 := kernels.XScaledDotProductCudnnAttentionBackward(grad_out, query, key, value, out, logsumexp, philox_seed, philox_offset, attn_bias, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, scale)
-	checksPost224(&c, &locs597)
+	checksPost299(&c, &locs622)
 	return r0, r1, r2
 }
 
@@ -97,9 +97,9 @@ func XFlashAttentionForward(query *torch.Tensor, key *torch.Tensor, value *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a13, a14 asserts.Saved
-	checksPre225(&c, &opXFlashAttentionForward, &locs598, &a0, &a1, &a2, &a3, &a4, &a13, &a14, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes)
+	checksPre300(&c, &opXFlashAttentionForward, &locs623, &a0, &a1, &a2, &a3, &a4, &a13, &a14, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes)
 	r0, r1, r2, r3, r4 := kernels.XFlashAttentionForward(query, key, value, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, return_debug_mask, scale, window_size_left, window_size_right, seqused_k, alibi_slopes)
-	checksPost226(&c, &locs598, &a0, &a1, &a2, &a3, &a4, &a13, &a14, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, r0, r1, r2, r3, r4)
+	checksPost301(&c, &locs623, &a0, &a1, &a2, &a3, &a4, &a13, &a14, query, key, value, cum_seq_q, cum_seq_k, seqused_k, alibi_slopes, r0, r1, r2, r3, r4)
 	return r0, r1, r2, r3, r4
 }
 
@@ -115,9 +115,9 @@ func XFlashAttentionBackward(grad_out *torch.Tensor, query *torch.Tensor, key *t
 		return kernels.XFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale, window_size_left, window_size_right)
 	}
 	var c asserts.Call
-	checksPre216(&c, &opXFlashAttentionBackward, &locs592)
+	checksPre291(&c, &opXFlashAttentionBackward, &locs617)
 	r0, r1, r2 := kernels.XFlashAttentionBackward(grad_out, query, key, value, out, logsumexp, cum_seq_q, cum_seq_k, max_q, max_k, dropout_p, is_causal, philox_seed, philox_offset, scale, window_size_left, window_size_right)
-	checksPost217(&c, &locs592)
+	checksPost292(&c, &locs617)
 	return r0, r1, r2
 }
 
@@ -134,9 +134,9 @@ func XEfficientAttentionForward(query *torch.Tensor, key *torch.Tensor, value *t
 	}
 	var c asserts.Call
 	var a0, a1, a2, a3, a4, a5, a12 asserts.Saved
-	checksPre227(&c, &opXEfficientAttentionForward, &locs599, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
+	checksPre302(&c, &opXEfficientAttentionForward, &locs624, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k)
 	r0, r1, r2, r3, r4, r5 := kernels.XEfficientAttentionForward(query, key, value, bias, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, dropout_p, custom_mask_type, compute_log_sumexp, scale, seqlen_k, window_size)
-	checksPost228(&c, &locs599, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k, r0, r1, r2, r3)
+	checksPost303(&c, &locs624, &a0, &a1, &a2, &a3, &a4, &a5, &a12, query, key, value, bias, cu_seqlens_q, cu_seqlens_k, seqlen_k, r0, r1, r2, r3)
 	return r0, r1, r2, r3, r4, r5
 }
 
@@ -152,9 +152,9 @@ func XEfficientAttentionBackward(grad_out_ *torch.Tensor, query *torch.Tensor, k
 		return kernels.XEfficientAttentionBackward(grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, logsumexp, dropout_p, philox_seed, philox_offset, custom_mask_type, bias_requires_grad, scale, num_splits_key, window_size, shared_storage_dqdkdv)
 	}
 	var c asserts.Call
-	checksPre169(&c, &opXEfficientAttentionBackward, &locs600)
+	checksPre222(&c, &opXEfficientAttentionBackward, &locs625)
 	r0, r1, r2, r3 := kernels.XEfficientAttentionBackward(grad_out_, query, key, value, bias, out, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k, logsumexp, dropout_p, philox_seed, philox_offset, custom_mask_type, bias_requires_grad, scale, num_splits_key, window_size, shared_storage_dqdkdv)
-	checksPost229(&c, &locs600)
+	checksPost304(&c, &locs625)
 	return r0, r1, r2, r3
 }
 
@@ -170,9 +170,9 @@ func XTritonScaledDotAttention(q *torch.Tensor, k_ *torch.Tensor, v *torch.Tenso
 		return kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXTritonScaledDotAttention, &locs601)
+	checksPre44(&c, &opXTritonScaledDotAttention, &locs626)
 	r0 := kernels.XTritonScaledDotAttention(q, k_, v, dropout_p)
-	checksPost44(&c, &locs601)
+	checksPost57(&c, &locs626)
 	return r0
 }
 
@@ -188,9 +188,11 @@ func XTritonScaledDotAttentionOut(q *torch.Tensor, k_ *torch.Tensor, v *torch.Te
 		return kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXTritonScaledDotAttentionOut, &locs602)
+	var a4 asserts.Saved
+	checksPre58(&c, &opXTritonScaledDotAttentionOut, &locs627, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XTritonScaledDotAttentionOut(q, k_, v, dropout_p, out)
-	checksPost23(&c, &locs602)
+	checksPost59(&c, &locs627, &a4, out)
 	return r0
 }
 
@@ -206,9 +208,11 @@ func XFillMemEffDropoutMask_(self *torch.Tensor, dropout_p float64, seed int64, 
 		return kernels.XFillMemEffDropoutMask_(self, dropout_p, seed, offset)
 	}
 	var c asserts.Call
-	checksPre3(&c, &opXFillMemEffDropoutMask_, &locs3)
+	var a0 asserts.Saved
+	checksPre7(&c, &opXFillMemEffDropoutMask_, &locs3, &a0, self)
+	defer c.Abandon()
 	r0 := kernels.XFillMemEffDropoutMask_(self, dropout_p, seed, offset)
-	checksPost4(&c, &locs3)
+	checksPost8(&c, &locs3, &a0, self)
 	return r0
 }
 
@@ -224,9 +228,9 @@ func XTritonMultiHeadAttention(query *torch.Tensor, key *torch.Tensor, value *to
 		return kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
 	}
 	var c asserts.Call
-	checksPre28(&c, &opXTritonMultiHeadAttention, &locs603)
+	checksPre100(&c, &opXTritonMultiHeadAttention, &locs628)
 	r0 := kernels.XTritonMultiHeadAttention(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask)
-	checksPost75(&c, &locs603)
+	checksPost101(&c, &locs628)
 	return r0
 }
 
@@ -242,9 +246,11 @@ func XTritonMultiHeadAttentionOut(query *torch.Tensor, key *torch.Tensor, value 
 		return kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
 	}
 	var c asserts.Call
-	checksPre28(&c, &opXTritonMultiHeadAttentionOut, &locs604)
+	var a10 asserts.Saved
+	checksPre162(&c, &opXTritonMultiHeadAttentionOut, &locs629, &a10, out)
+	defer c.Abandon()
 	r0 := kernels.XTritonMultiHeadAttentionOut(query, key, value, embed_dim, num_head, qkv_weight, qkv_bias, proj_weight, proj_bias, mask, out)
-	checksPost29(&c, &locs604)
+	checksPost163(&c, &locs629, &a10, out)
 	return r0
 }
 
@@ -261,9 +267,9 @@ func SpecialAiryAi(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialAiryAi, &locs293, &a0, x)
+	checksPre46(&c, &opSpecialAiryAi, &locs305, &a0, x)
 	r0 := kernels.SpecialAiryAi(x)
-	checksPost38(&c, &locs293, &a0, x, r0)
+	checksPost47(&c, &locs305, &a0, x, r0)
 	return r0
 }
 
@@ -280,9 +286,10 @@ func SpecialAiryAiOut(x *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialAiryAiOut, &locs605, &a0, &a1, x, out)
+	checksPre48(&c, &opSpecialAiryAiOut, &locs630, &a0, &a1, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialAiryAiOut(x, out)
-	checksPost12(&c, &locs605, &a0, &a1, x, out)
+	checksPost17(&c, &locs630, &a0, &a1, x, out)
 	return r0
 }
 
@@ -299,9 +306,9 @@ func SpecialBesselJ0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialBesselJ0, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialBesselJ0, &locs0, &a0, self)
 	r0 := kernels.SpecialBesselJ0(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -318,9 +325,10 @@ func SpecialBesselJ0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialBesselJ0Out, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialBesselJ0Out, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ0Out(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -337,9 +345,9 @@ func SpecialBesselJ1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialBesselJ1, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialBesselJ1, &locs0, &a0, self)
 	r0 := kernels.SpecialBesselJ1(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -356,9 +364,10 @@ func SpecialBesselJ1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialBesselJ1Out, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialBesselJ1Out, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialBesselJ1Out(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -375,9 +384,9 @@ func SpecialBesselY0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialBesselY0, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialBesselY0, &locs0, &a0, self)
 	r0 := kernels.SpecialBesselY0(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -394,9 +403,10 @@ func SpecialBesselY0Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialBesselY0Out, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialBesselY0Out, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialBesselY0Out(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -413,9 +423,9 @@ func SpecialBesselY1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialBesselY1, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialBesselY1, &locs0, &a0, self)
 	r0 := kernels.SpecialBesselY1(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -432,9 +442,10 @@ func SpecialBesselY1Out(self *torch.Tensor, out *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialBesselY1Out, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialBesselY1Out, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialBesselY1Out(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -451,9 +462,9 @@ func SpecialChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialChebyshevPolynomialT, &locs606, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialChebyshevPolynomialT, &locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialT(x, n)
-	checksPost9(&c, &locs606, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -470,9 +481,9 @@ func SpecialChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opSpecialChebyshevPolynomialTXScalar, &locs607, &a1, n)
+	checksPre46(&c, &opSpecialChebyshevPolynomialTXScalar, &locs632, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialTXScalar(x, n)
-	checksPost38(&c, &locs607, &a1, n, r0)
+	checksPost47(&c, &locs632, &a1, n, r0)
 	return r0
 }
 
@@ -489,9 +500,9 @@ func SpecialChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialChebyshevPolynomialTNScalar, &locs293, &a0, x)
+	checksPre46(&c, &opSpecialChebyshevPolynomialTNScalar, &locs305, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialTNScalar(x, n)
-	checksPost38(&c, &locs293, &a0, x, r0)
+	checksPost47(&c, &locs305, &a0, x, r0)
 	return r0
 }
 
@@ -508,9 +519,10 @@ func SpecialChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialChebyshevPolynomialTOut, &locs608, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialChebyshevPolynomialTOut, &locs633, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTOut(x, n, out)
-	checksPost41(&c, &locs608, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs633, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -527,9 +539,10 @@ func SpecialChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opSpecialChebyshevPolynomialTXScalarOut, &locs609, &a1, &a2, n, out)
+	checksPre48(&c, &opSpecialChebyshevPolynomialTXScalarOut, &locs634, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTXScalarOut(x, n, out)
-	checksPost12(&c, &locs609, &a1, &a2, n, out)
+	checksPost17(&c, &locs634, &a1, &a2, n, out)
 	return r0
 }
 
@@ -546,9 +559,10 @@ func SpecialChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialChebyshevPolynomialTNScalarOut, &locs605, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialChebyshevPolynomialTNScalarOut, &locs630, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialTNScalarOut(x, n, out)
-	checksPost12(&c, &locs605, &a0, &a2, x, out)
+	checksPost17(&c, &locs630, &a0, &a2, x, out)
 	return r0
 }
 
@@ -565,9 +579,9 @@ func SpecialChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialChebyshevPolynomialU, &locs606, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialChebyshevPolynomialU, &locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialU(x, n)
-	checksPost9(&c, &locs606, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -584,9 +598,9 @@ func SpecialChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opSpecialChebyshevPolynomialUXScalar, &locs607, &a1, n)
+	checksPre46(&c, &opSpecialChebyshevPolynomialUXScalar, &locs632, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialUXScalar(x, n)
-	checksPost38(&c, &locs607, &a1, n, r0)
+	checksPost47(&c, &locs632, &a1, n, r0)
 	return r0
 }
 
@@ -603,9 +617,9 @@ func SpecialChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialChebyshevPolynomialUNScalar, &locs293, &a0, x)
+	checksPre46(&c, &opSpecialChebyshevPolynomialUNScalar, &locs305, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialUNScalar(x, n)
-	checksPost38(&c, &locs293, &a0, x, r0)
+	checksPost47(&c, &locs305, &a0, x, r0)
 	return r0
 }
 
@@ -622,9 +636,10 @@ func SpecialChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialChebyshevPolynomialUOut, &locs608, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialChebyshevPolynomialUOut, &locs633, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUOut(x, n, out)
-	checksPost41(&c, &locs608, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs633, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -641,9 +656,10 @@ func SpecialChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opSpecialChebyshevPolynomialUXScalarOut, &locs609, &a1, &a2, n, out)
+	checksPre48(&c, &opSpecialChebyshevPolynomialUXScalarOut, &locs634, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUXScalarOut(x, n, out)
-	checksPost12(&c, &locs609, &a1, &a2, n, out)
+	checksPost17(&c, &locs634, &a1, &a2, n, out)
 	return r0
 }
 
@@ -660,9 +676,10 @@ func SpecialChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialChebyshevPolynomialUNScalarOut, &locs605, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialChebyshevPolynomialUNScalarOut, &locs630, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialUNScalarOut(x, n, out)
-	checksPost12(&c, &locs605, &a0, &a2, x, out)
+	checksPost17(&c, &locs630, &a0, &a2, x, out)
 	return r0
 }
 
@@ -679,9 +696,9 @@ func SpecialChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialChebyshevPolynomialV, &locs606, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialChebyshevPolynomialV, &locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialV(x, n)
-	checksPost9(&c, &locs606, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -698,9 +715,9 @@ func SpecialChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opSpecialChebyshevPolynomialVXScalar, &locs607, &a1, n)
+	checksPre46(&c, &opSpecialChebyshevPolynomialVXScalar, &locs632, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialVXScalar(x, n)
-	checksPost38(&c, &locs607, &a1, n, r0)
+	checksPost47(&c, &locs632, &a1, n, r0)
 	return r0
 }
 
@@ -717,9 +734,9 @@ func SpecialChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialChebyshevPolynomialVNScalar, &locs293, &a0, x)
+	checksPre46(&c, &opSpecialChebyshevPolynomialVNScalar, &locs305, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialVNScalar(x, n)
-	checksPost38(&c, &locs293, &a0, x, r0)
+	checksPost47(&c, &locs305, &a0, x, r0)
 	return r0
 }
 
@@ -736,9 +753,10 @@ func SpecialChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialChebyshevPolynomialVOut, &locs608, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialChebyshevPolynomialVOut, &locs633, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVOut(x, n, out)
-	checksPost41(&c, &locs608, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs633, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -755,9 +773,10 @@ func SpecialChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opSpecialChebyshevPolynomialVXScalarOut, &locs609, &a1, &a2, n, out)
+	checksPre48(&c, &opSpecialChebyshevPolynomialVXScalarOut, &locs634, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVXScalarOut(x, n, out)
-	checksPost12(&c, &locs609, &a1, &a2, n, out)
+	checksPost17(&c, &locs634, &a1, &a2, n, out)
 	return r0
 }
 
@@ -774,9 +793,10 @@ func SpecialChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialChebyshevPolynomialVNScalarOut, &locs605, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialChebyshevPolynomialVNScalarOut, &locs630, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialVNScalarOut(x, n, out)
-	checksPost12(&c, &locs605, &a0, &a2, x, out)
+	checksPost17(&c, &locs630, &a0, &a2, x, out)
 	return r0
 }
 
@@ -793,9 +813,9 @@ func SpecialChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch.Tensor
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialChebyshevPolynomialW, &locs606, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialChebyshevPolynomialW, &locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialChebyshevPolynomialW(x, n)
-	checksPost9(&c, &locs606, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -812,9 +832,9 @@ func SpecialChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) *torch.
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opSpecialChebyshevPolynomialWXScalar, &locs607, &a1, n)
+	checksPre46(&c, &opSpecialChebyshevPolynomialWXScalar, &locs632, &a1, n)
 	r0 := kernels.SpecialChebyshevPolynomialWXScalar(x, n)
-	checksPost38(&c, &locs607, &a1, n, r0)
+	checksPost47(&c, &locs632, &a1, n, r0)
 	return r0
 }
 
@@ -831,9 +851,9 @@ func SpecialChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) *torch.
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialChebyshevPolynomialWNScalar, &locs293, &a0, x)
+	checksPre46(&c, &opSpecialChebyshevPolynomialWNScalar, &locs305, &a0, x)
 	r0 := kernels.SpecialChebyshevPolynomialWNScalar(x, n)
-	checksPost38(&c, &locs293, &a0, x, r0)
+	checksPost47(&c, &locs305, &a0, x, r0)
 	return r0
 }
 
@@ -850,9 +870,10 @@ func SpecialChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out *torch
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialChebyshevPolynomialWOut, &locs608, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialChebyshevPolynomialWOut, &locs633, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWOut(x, n, out)
-	checksPost41(&c, &locs608, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs633, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -869,9 +890,10 @@ func SpecialChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tensor, out 
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opSpecialChebyshevPolynomialWXScalarOut, &locs609, &a1, &a2, n, out)
+	checksPre48(&c, &opSpecialChebyshevPolynomialWXScalarOut, &locs634, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWXScalarOut(x, n, out)
-	checksPost12(&c, &locs609, &a1, &a2, n, out)
+	checksPost17(&c, &locs634, &a1, &a2, n, out)
 	return r0
 }
 
@@ -888,9 +910,10 @@ func SpecialChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scalar, out 
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialChebyshevPolynomialWNScalarOut, &locs605, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialChebyshevPolynomialWNScalarOut, &locs630, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialChebyshevPolynomialWNScalarOut(x, n, out)
-	checksPost12(&c, &locs605, &a0, &a2, x, out)
+	checksPost17(&c, &locs630, &a0, &a2, x, out)
 	return r0
 }
 
@@ -907,9 +930,9 @@ func SpecialHermitePolynomialH(x *torch.Tensor, n *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialHermitePolynomialH, &locs606, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialHermitePolynomialH, &locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialH(x, n)
-	checksPost9(&c, &locs606, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -926,9 +949,9 @@ func SpecialHermitePolynomialHXScalar(x torch.Scalar, n *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opSpecialHermitePolynomialHXScalar, &locs607, &a1, n)
+	checksPre46(&c, &opSpecialHermitePolynomialHXScalar, &locs632, &a1, n)
 	r0 := kernels.SpecialHermitePolynomialHXScalar(x, n)
-	checksPost38(&c, &locs607, &a1, n, r0)
+	checksPost47(&c, &locs632, &a1, n, r0)
 	return r0
 }
 
@@ -945,9 +968,9 @@ func SpecialHermitePolynomialHNScalar(x *torch.Tensor, n torch.Scalar) *torch.Te
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialHermitePolynomialHNScalar, &locs293, &a0, x)
+	checksPre46(&c, &opSpecialHermitePolynomialHNScalar, &locs305, &a0, x)
 	r0 := kernels.SpecialHermitePolynomialHNScalar(x, n)
-	checksPost38(&c, &locs293, &a0, x, r0)
+	checksPost47(&c, &locs305, &a0, x, r0)
 	return r0
 }
 
@@ -964,9 +987,10 @@ func SpecialHermitePolynomialHOut(x *torch.Tensor, n *torch.Tensor, out *torch.T
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialHermitePolynomialHOut, &locs608, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialHermitePolynomialHOut, &locs633, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHOut(x, n, out)
-	checksPost41(&c, &locs608, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs633, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -983,9 +1007,10 @@ func SpecialHermitePolynomialHXScalarOut(x torch.Scalar, n *torch.Tensor, out *t
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opSpecialHermitePolynomialHXScalarOut, &locs609, &a1, &a2, n, out)
+	checksPre48(&c, &opSpecialHermitePolynomialHXScalarOut, &locs634, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHXScalarOut(x, n, out)
-	checksPost12(&c, &locs609, &a1, &a2, n, out)
+	checksPost17(&c, &locs634, &a1, &a2, n, out)
 	return r0
 }
 
@@ -1002,9 +1027,10 @@ func SpecialHermitePolynomialHNScalarOut(x *torch.Tensor, n torch.Scalar, out *t
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialHermitePolynomialHNScalarOut, &locs605, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialHermitePolynomialHNScalarOut, &locs630, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHNScalarOut(x, n, out)
-	checksPost12(&c, &locs605, &a0, &a2, x, out)
+	checksPost17(&c, &locs630, &a0, &a2, x, out)
 	return r0
 }
 
@@ -1021,9 +1047,9 @@ func SpecialHermitePolynomialHe(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialHermitePolynomialHe, &locs606, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialHermitePolynomialHe, &locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialHermitePolynomialHe(x, n)
-	checksPost9(&c, &locs606, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1040,9 +1066,9 @@ func SpecialHermitePolynomialHeXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opSpecialHermitePolynomialHeXScalar, &locs607, &a1, n)
+	checksPre46(&c, &opSpecialHermitePolynomialHeXScalar, &locs632, &a1, n)
 	r0 := kernels.SpecialHermitePolynomialHeXScalar(x, n)
-	checksPost38(&c, &locs607, &a1, n, r0)
+	checksPost47(&c, &locs632, &a1, n, r0)
 	return r0
 }
 
@@ -1059,9 +1085,9 @@ func SpecialHermitePolynomialHeNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialHermitePolynomialHeNScalar, &locs293, &a0, x)
+	checksPre46(&c, &opSpecialHermitePolynomialHeNScalar, &locs305, &a0, x)
 	r0 := kernels.SpecialHermitePolynomialHeNScalar(x, n)
-	checksPost38(&c, &locs293, &a0, x, r0)
+	checksPost47(&c, &locs305, &a0, x, r0)
 	return r0
 }
 
@@ -1078,9 +1104,10 @@ func SpecialHermitePolynomialHeOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialHermitePolynomialHeOut, &locs608, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialHermitePolynomialHeOut, &locs633, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeOut(x, n, out)
-	checksPost41(&c, &locs608, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs633, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -1097,9 +1124,10 @@ func SpecialHermitePolynomialHeXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opSpecialHermitePolynomialHeXScalarOut, &locs609, &a1, &a2, n, out)
+	checksPre48(&c, &opSpecialHermitePolynomialHeXScalarOut, &locs634, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeXScalarOut(x, n, out)
-	checksPost12(&c, &locs609, &a1, &a2, n, out)
+	checksPost17(&c, &locs634, &a1, &a2, n, out)
 	return r0
 }
 
@@ -1116,9 +1144,10 @@ func SpecialHermitePolynomialHeNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialHermitePolynomialHeNScalarOut, &locs605, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialHermitePolynomialHeNScalarOut, &locs630, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialHermitePolynomialHeNScalarOut(x, n, out)
-	checksPost12(&c, &locs605, &a0, &a2, x, out)
+	checksPost17(&c, &locs630, &a0, &a2, x, out)
 	return r0
 }
 
@@ -1135,9 +1164,9 @@ func SpecialLaguerrePolynomialL(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialLaguerrePolynomialL, &locs606, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialLaguerrePolynomialL, &locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialLaguerrePolynomialL(x, n)
-	checksPost9(&c, &locs606, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1154,9 +1183,9 @@ func SpecialLaguerrePolynomialLXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opSpecialLaguerrePolynomialLXScalar, &locs607, &a1, n)
+	checksPre46(&c, &opSpecialLaguerrePolynomialLXScalar, &locs632, &a1, n)
 	r0 := kernels.SpecialLaguerrePolynomialLXScalar(x, n)
-	checksPost38(&c, &locs607, &a1, n, r0)
+	checksPost47(&c, &locs632, &a1, n, r0)
 	return r0
 }
 
@@ -1173,9 +1202,9 @@ func SpecialLaguerrePolynomialLNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialLaguerrePolynomialLNScalar, &locs293, &a0, x)
+	checksPre46(&c, &opSpecialLaguerrePolynomialLNScalar, &locs305, &a0, x)
 	r0 := kernels.SpecialLaguerrePolynomialLNScalar(x, n)
-	checksPost38(&c, &locs293, &a0, x, r0)
+	checksPost47(&c, &locs305, &a0, x, r0)
 	return r0
 }
 
@@ -1192,9 +1221,10 @@ func SpecialLaguerrePolynomialLOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialLaguerrePolynomialLOut, &locs608, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialLaguerrePolynomialLOut, &locs633, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLOut(x, n, out)
-	checksPost41(&c, &locs608, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs633, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -1211,9 +1241,10 @@ func SpecialLaguerrePolynomialLXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opSpecialLaguerrePolynomialLXScalarOut, &locs609, &a1, &a2, n, out)
+	checksPre48(&c, &opSpecialLaguerrePolynomialLXScalarOut, &locs634, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLXScalarOut(x, n, out)
-	checksPost12(&c, &locs609, &a1, &a2, n, out)
+	checksPost17(&c, &locs634, &a1, &a2, n, out)
 	return r0
 }
 
@@ -1230,9 +1261,10 @@ func SpecialLaguerrePolynomialLNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialLaguerrePolynomialLNScalarOut, &locs605, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialLaguerrePolynomialLNScalarOut, &locs630, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLaguerrePolynomialLNScalarOut(x, n, out)
-	checksPost12(&c, &locs605, &a0, &a2, x, out)
+	checksPost17(&c, &locs630, &a0, &a2, x, out)
 	return r0
 }
 
@@ -1249,9 +1281,9 @@ func SpecialLegendrePolynomialP(x *torch.Tensor, n *torch.Tensor) *torch.Tensor 
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialLegendrePolynomialP, &locs606, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialLegendrePolynomialP, &locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialLegendrePolynomialP(x, n)
-	checksPost9(&c, &locs606, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1268,9 +1300,9 @@ func SpecialLegendrePolynomialPXScalar(x torch.Scalar, n *torch.Tensor) *torch.T
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opSpecialLegendrePolynomialPXScalar, &locs607, &a1, n)
+	checksPre46(&c, &opSpecialLegendrePolynomialPXScalar, &locs632, &a1, n)
 	r0 := kernels.SpecialLegendrePolynomialPXScalar(x, n)
-	checksPost38(&c, &locs607, &a1, n, r0)
+	checksPost47(&c, &locs632, &a1, n, r0)
 	return r0
 }
 
@@ -1287,9 +1319,9 @@ func SpecialLegendrePolynomialPNScalar(x *torch.Tensor, n torch.Scalar) *torch.T
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialLegendrePolynomialPNScalar, &locs293, &a0, x)
+	checksPre46(&c, &opSpecialLegendrePolynomialPNScalar, &locs305, &a0, x)
 	r0 := kernels.SpecialLegendrePolynomialPNScalar(x, n)
-	checksPost38(&c, &locs293, &a0, x, r0)
+	checksPost47(&c, &locs305, &a0, x, r0)
 	return r0
 }
 
@@ -1306,9 +1338,10 @@ func SpecialLegendrePolynomialPOut(x *torch.Tensor, n *torch.Tensor, out *torch.
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialLegendrePolynomialPOut, &locs608, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialLegendrePolynomialPOut, &locs633, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPOut(x, n, out)
-	checksPost41(&c, &locs608, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs633, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -1325,9 +1358,10 @@ func SpecialLegendrePolynomialPXScalarOut(x torch.Scalar, n *torch.Tensor, out *
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opSpecialLegendrePolynomialPXScalarOut, &locs609, &a1, &a2, n, out)
+	checksPre48(&c, &opSpecialLegendrePolynomialPXScalarOut, &locs634, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPXScalarOut(x, n, out)
-	checksPost12(&c, &locs609, &a1, &a2, n, out)
+	checksPost17(&c, &locs634, &a1, &a2, n, out)
 	return r0
 }
 
@@ -1344,9 +1378,10 @@ func SpecialLegendrePolynomialPNScalarOut(x *torch.Tensor, n torch.Scalar, out *
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialLegendrePolynomialPNScalarOut, &locs605, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialLegendrePolynomialPNScalarOut, &locs630, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialLegendrePolynomialPNScalarOut(x, n, out)
-	checksPost12(&c, &locs605, &a0, &a2, x, out)
+	checksPost17(&c, &locs630, &a0, &a2, x, out)
 	return r0
 }
 
@@ -1363,9 +1398,9 @@ func SpecialModifiedBesselI0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialModifiedBesselI0, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialModifiedBesselI0, &locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI0(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1382,9 +1417,10 @@ func SpecialModifiedBesselI0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialModifiedBesselI0Out, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialModifiedBesselI0Out, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI0Out(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1401,9 +1437,9 @@ func SpecialModifiedBesselI1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialModifiedBesselI1, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialModifiedBesselI1, &locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselI1(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1420,9 +1456,10 @@ func SpecialModifiedBesselI1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialModifiedBesselI1Out, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialModifiedBesselI1Out, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselI1Out(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1439,9 +1476,9 @@ func SpecialModifiedBesselK0(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialModifiedBesselK0, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialModifiedBesselK0, &locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK0(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1458,9 +1495,10 @@ func SpecialModifiedBesselK0Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialModifiedBesselK0Out, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialModifiedBesselK0Out, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK0Out(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1477,9 +1515,9 @@ func SpecialModifiedBesselK1(self *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialModifiedBesselK1, &locs0, &a0, self)
+	checksPre46(&c, &opSpecialModifiedBesselK1, &locs0, &a0, self)
 	r0 := kernels.SpecialModifiedBesselK1(self)
-	checksPost38(&c, &locs0, &a0, self, r0)
+	checksPost47(&c, &locs0, &a0, self, r0)
 	return r0
 }
 
@@ -1496,9 +1534,10 @@ func SpecialModifiedBesselK1Out(self *torch.Tensor, out *torch.Tensor) *torch.Te
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialModifiedBesselK1Out, &locs40, &a0, &a1, self, out)
+	checksPre48(&c, &opSpecialModifiedBesselK1Out, &locs40, &a0, &a1, self, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialModifiedBesselK1Out(self, out)
-	checksPost12(&c, &locs40, &a0, &a1, self, out)
+	checksPost17(&c, &locs40, &a0, &a1, self, out)
 	return r0
 }
 
@@ -1515,9 +1554,9 @@ func SpecialScaledModifiedBesselK0(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialScaledModifiedBesselK0, &locs293, &a0, x)
+	checksPre46(&c, &opSpecialScaledModifiedBesselK0, &locs305, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK0(x)
-	checksPost38(&c, &locs293, &a0, x, r0)
+	checksPost47(&c, &locs305, &a0, x, r0)
 	return r0
 }
 
@@ -1534,9 +1573,10 @@ func SpecialScaledModifiedBesselK0Out(x *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialScaledModifiedBesselK0Out, &locs605, &a0, &a1, x, out)
+	checksPre48(&c, &opSpecialScaledModifiedBesselK0Out, &locs630, &a0, &a1, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK0Out(x, out)
-	checksPost12(&c, &locs605, &a0, &a1, x, out)
+	checksPost17(&c, &locs630, &a0, &a1, x, out)
 	return r0
 }
 
@@ -1553,9 +1593,9 @@ func SpecialScaledModifiedBesselK1(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialScaledModifiedBesselK1, &locs293, &a0, x)
+	checksPre46(&c, &opSpecialScaledModifiedBesselK1, &locs305, &a0, x)
 	r0 := kernels.SpecialScaledModifiedBesselK1(x)
-	checksPost38(&c, &locs293, &a0, x, r0)
+	checksPost47(&c, &locs305, &a0, x, r0)
 	return r0
 }
 
@@ -1572,9 +1612,10 @@ func SpecialScaledModifiedBesselK1Out(x *torch.Tensor, out *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialScaledModifiedBesselK1Out, &locs605, &a0, &a1, x, out)
+	checksPre48(&c, &opSpecialScaledModifiedBesselK1Out, &locs630, &a0, &a1, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialScaledModifiedBesselK1Out(x, out)
-	checksPost12(&c, &locs605, &a0, &a1, x, out)
+	checksPost17(&c, &locs630, &a0, &a1, x, out)
 	return r0
 }
 
@@ -1591,9 +1632,9 @@ func SpecialShiftedChebyshevPolynomialT(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialShiftedChebyshevPolynomialT, &locs606, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialShiftedChebyshevPolynomialT, &locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialT(x, n)
-	checksPost9(&c, &locs606, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1610,9 +1651,9 @@ func SpecialShiftedChebyshevPolynomialTXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &locs607, &a1, n)
+	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialTXScalar, &locs632, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalar(x, n)
-	checksPost38(&c, &locs607, &a1, n, r0)
+	checksPost47(&c, &locs632, &a1, n, r0)
 	return r0
 }
 
@@ -1629,9 +1670,9 @@ func SpecialShiftedChebyshevPolynomialTNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &locs293, &a0, x)
+	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialTNScalar, &locs305, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalar(x, n)
-	checksPost38(&c, &locs293, &a0, x, r0)
+	checksPost47(&c, &locs305, &a0, x, r0)
 	return r0
 }
 
@@ -1648,9 +1689,10 @@ func SpecialShiftedChebyshevPolynomialTOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialShiftedChebyshevPolynomialTOut, &locs608, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialShiftedChebyshevPolynomialTOut, &locs633, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTOut(x, n, out)
-	checksPost41(&c, &locs608, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs633, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -1667,9 +1709,10 @@ func SpecialShiftedChebyshevPolynomialTXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &locs609, &a1, &a2, n, out)
+	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialTXScalarOut, &locs634, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTXScalarOut(x, n, out)
-	checksPost12(&c, &locs609, &a1, &a2, n, out)
+	checksPost17(&c, &locs634, &a1, &a2, n, out)
 	return r0
 }
 
@@ -1686,9 +1729,10 @@ func SpecialShiftedChebyshevPolynomialTNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &locs605, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialTNScalarOut, &locs630, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialTNScalarOut(x, n, out)
-	checksPost12(&c, &locs605, &a0, &a2, x, out)
+	checksPost17(&c, &locs630, &a0, &a2, x, out)
 	return r0
 }
 
@@ -1705,9 +1749,9 @@ func SpecialShiftedChebyshevPolynomialU(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialShiftedChebyshevPolynomialU, &locs606, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialShiftedChebyshevPolynomialU, &locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialU(x, n)
-	checksPost9(&c, &locs606, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1724,9 +1768,9 @@ func SpecialShiftedChebyshevPolynomialUXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &locs607, &a1, n)
+	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialUXScalar, &locs632, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalar(x, n)
-	checksPost38(&c, &locs607, &a1, n, r0)
+	checksPost47(&c, &locs632, &a1, n, r0)
 	return r0
 }
 
@@ -1743,9 +1787,9 @@ func SpecialShiftedChebyshevPolynomialUNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &locs293, &a0, x)
+	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialUNScalar, &locs305, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalar(x, n)
-	checksPost38(&c, &locs293, &a0, x, r0)
+	checksPost47(&c, &locs305, &a0, x, r0)
 	return r0
 }
 
@@ -1762,9 +1806,10 @@ func SpecialShiftedChebyshevPolynomialUOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialShiftedChebyshevPolynomialUOut, &locs608, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialShiftedChebyshevPolynomialUOut, &locs633, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUOut(x, n, out)
-	checksPost41(&c, &locs608, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs633, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -1781,9 +1826,10 @@ func SpecialShiftedChebyshevPolynomialUXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &locs609, &a1, &a2, n, out)
+	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialUXScalarOut, &locs634, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUXScalarOut(x, n, out)
-	checksPost12(&c, &locs609, &a1, &a2, n, out)
+	checksPost17(&c, &locs634, &a1, &a2, n, out)
 	return r0
 }
 
@@ -1800,9 +1846,10 @@ func SpecialShiftedChebyshevPolynomialUNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &locs605, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialUNScalarOut, &locs630, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialUNScalarOut(x, n, out)
-	checksPost12(&c, &locs605, &a0, &a2, x, out)
+	checksPost17(&c, &locs630, &a0, &a2, x, out)
 	return r0
 }
 
@@ -1819,9 +1866,9 @@ func SpecialShiftedChebyshevPolynomialV(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialShiftedChebyshevPolynomialV, &locs606, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialShiftedChebyshevPolynomialV, &locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialV(x, n)
-	checksPost9(&c, &locs606, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1838,9 +1885,9 @@ func SpecialShiftedChebyshevPolynomialVXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &locs607, &a1, n)
+	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialVXScalar, &locs632, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalar(x, n)
-	checksPost38(&c, &locs607, &a1, n, r0)
+	checksPost47(&c, &locs632, &a1, n, r0)
 	return r0
 }
 
@@ -1857,9 +1904,9 @@ func SpecialShiftedChebyshevPolynomialVNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &locs293, &a0, x)
+	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialVNScalar, &locs305, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalar(x, n)
-	checksPost38(&c, &locs293, &a0, x, r0)
+	checksPost47(&c, &locs305, &a0, x, r0)
 	return r0
 }
 
@@ -1876,9 +1923,10 @@ func SpecialShiftedChebyshevPolynomialVOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialShiftedChebyshevPolynomialVOut, &locs608, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialShiftedChebyshevPolynomialVOut, &locs633, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVOut(x, n, out)
-	checksPost41(&c, &locs608, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs633, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -1895,9 +1943,10 @@ func SpecialShiftedChebyshevPolynomialVXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &locs609, &a1, &a2, n, out)
+	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialVXScalarOut, &locs634, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVXScalarOut(x, n, out)
-	checksPost12(&c, &locs609, &a1, &a2, n, out)
+	checksPost17(&c, &locs634, &a1, &a2, n, out)
 	return r0
 }
 
@@ -1914,9 +1963,10 @@ func SpecialShiftedChebyshevPolynomialVNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &locs605, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialVNScalarOut, &locs630, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialVNScalarOut(x, n, out)
-	checksPost12(&c, &locs605, &a0, &a2, x, out)
+	checksPost17(&c, &locs630, &a0, &a2, x, out)
 	return r0
 }
 
@@ -1933,9 +1983,9 @@ func SpecialShiftedChebyshevPolynomialW(x *torch.Tensor, n *torch.Tensor) *torch
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre8(&c, &opSpecialShiftedChebyshevPolynomialW, &locs606, &a0, &a1, x, n)
+	checksPre12(&c, &opSpecialShiftedChebyshevPolynomialW, &locs631, &a0, &a1, x, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialW(x, n)
-	checksPost9(&c, &locs606, &a0, &a1, x, n, r0)
+	checksPost13(&c, &locs631, &a0, &a1, x, n, r0)
 	return r0
 }
 
@@ -1952,9 +2002,9 @@ func SpecialShiftedChebyshevPolynomialWXScalar(x torch.Scalar, n *torch.Tensor) 
 	}
 	var c asserts.Call
 	var a1 asserts.Saved
-	checksPre37(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &locs607, &a1, n)
+	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialWXScalar, &locs632, &a1, n)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalar(x, n)
-	checksPost38(&c, &locs607, &a1, n, r0)
+	checksPost47(&c, &locs632, &a1, n, r0)
 	return r0
 }
 
@@ -1971,9 +2021,9 @@ func SpecialShiftedChebyshevPolynomialWNScalar(x *torch.Tensor, n torch.Scalar) 
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &locs293, &a0, x)
+	checksPre46(&c, &opSpecialShiftedChebyshevPolynomialWNScalar, &locs305, &a0, x)
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalar(x, n)
-	checksPost38(&c, &locs293, &a0, x, r0)
+	checksPost47(&c, &locs305, &a0, x, r0)
 	return r0
 }
 
@@ -1990,9 +2040,10 @@ func SpecialShiftedChebyshevPolynomialWOut(x *torch.Tensor, n *torch.Tensor, out
 	}
 	var c asserts.Call
 	var a0, a1, a2 asserts.Saved
-	checksPre40(&c, &opSpecialShiftedChebyshevPolynomialWOut, &locs608, &a0, &a1, &a2, x, n, out)
+	checksPre51(&c, &opSpecialShiftedChebyshevPolynomialWOut, &locs633, &a0, &a1, &a2, x, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWOut(x, n, out)
-	checksPost41(&c, &locs608, &a0, &a1, &a2, x, n, out)
+	checksPost52(&c, &locs633, &a0, &a1, &a2, x, n, out)
 	return r0
 }
 
@@ -2009,9 +2060,10 @@ func SpecialShiftedChebyshevPolynomialWXScalarOut(x torch.Scalar, n *torch.Tenso
 	}
 	var c asserts.Call
 	var a1, a2 asserts.Saved
-	checksPre11(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &locs609, &a1, &a2, n, out)
+	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialWXScalarOut, &locs634, &a1, &a2, n, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWXScalarOut(x, n, out)
-	checksPost12(&c, &locs609, &a1, &a2, n, out)
+	checksPost17(&c, &locs634, &a1, &a2, n, out)
 	return r0
 }
 
@@ -2028,9 +2080,10 @@ func SpecialShiftedChebyshevPolynomialWNScalarOut(x *torch.Tensor, n torch.Scala
 	}
 	var c asserts.Call
 	var a0, a2 asserts.Saved
-	checksPre11(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &locs605, &a0, &a2, x, out)
+	checksPre48(&c, &opSpecialShiftedChebyshevPolynomialWNScalarOut, &locs630, &a0, &a2, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialShiftedChebyshevPolynomialWNScalarOut(x, n, out)
-	checksPost12(&c, &locs605, &a0, &a2, x, out)
+	checksPost17(&c, &locs630, &a0, &a2, x, out)
 	return r0
 }
 
@@ -2047,9 +2100,9 @@ func SpecialSphericalBesselJ0(x *torch.Tensor) *torch.Tensor {
 	}
 	var c asserts.Call
 	var a0 asserts.Saved
-	checksPre37(&c, &opSpecialSphericalBesselJ0, &locs293, &a0, x)
+	checksPre46(&c, &opSpecialSphericalBesselJ0, &locs305, &a0, x)
 	r0 := kernels.SpecialSphericalBesselJ0(x)
-	checksPost38(&c, &locs293, &a0, x, r0)
+	checksPost47(&c, &locs305, &a0, x, r0)
 	return r0
 }
 
@@ -2066,9 +2119,10 @@ func SpecialSphericalBesselJ0Out(x *torch.Tensor, out *torch.Tensor) *torch.Tens
 	}
 	var c asserts.Call
 	var a0, a1 asserts.Saved
-	checksPre11(&c, &opSpecialSphericalBesselJ0Out, &locs605, &a0, &a1, x, out)
+	checksPre48(&c, &opSpecialSphericalBesselJ0Out, &locs630, &a0, &a1, x, out)
+	defer c.Abandon()
 	r0 := kernels.SpecialSphericalBesselJ0Out(x, out)
-	checksPost12(&c, &locs605, &a0, &a1, x, out)
+	checksPost17(&c, &locs630, &a0, &a1, x, out)
 	return r0
 }
 
@@ -2102,9 +2156,11 @@ func XFoobarOut(self *torch.Tensor, arg1 bool, arg2 bool, arg3 bool, out *torch.
 		return kernels.XFoobarOut(self, arg1, arg2, arg3, out)
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXFoobarOut, &locs40)
+	var a4 asserts.Saved
+	checksPre3(&c, &opXFoobarOut, &locs41, &a4, out)
+	defer c.Abandon()
 	r0 := kernels.XFoobarOut(self, arg1, arg2, arg3, out)
-	checksPost2(&c, &locs40)
+	checksPost31(&c, &locs41, &a4, out)
 	return r0
 }
 
@@ -2122,9 +2178,10 @@ func XFusedAdam_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3, l4, l5 asserts.SavedList
-	checksPre230(&c, &opXFusedAdam_, &locs610, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	checksPre305(&c, &opXFusedAdam_, &locs635, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	defer c.Abandon()
 	kernels.XFusedAdam_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost231(&c, &locs610, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	checksPost306(&c, &locs635, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 }
 
 var opXFusedAdamOut = asserts.Op{
@@ -2141,9 +2198,10 @@ func XFusedAdamOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torc
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
-	checksPre232(&c, &opXFusedAdamOut, &locs611, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	checksPre307(&c, &opXFusedAdamOut, &locs636, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	defer c.Abandon()
 	kernels.XFusedAdamOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	checksPost233(&c, &locs611, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	checksPost308(&c, &locs636, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 }
 
 var opXFusedAdam = asserts.Op{
@@ -2158,9 +2216,9 @@ func XFusedAdam(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.T
 		return kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXFusedAdam, &locs610)
+	checksPre62(&c, &opXFusedAdam, &locs635)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdam(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost63(&c, &locs610)
+	checksPost309(&c, &locs635)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2181,9 +2239,10 @@ func XFusedAdam_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 		a6                     asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	checksPre234(&c, &opXFusedAdam_TensorLr, &locs612, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	checksPre310(&c, &opXFusedAdam_TensorLr, &locs637, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	defer c.Abandon()
 	kernels.XFusedAdam_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost235(&c, &locs612, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	checksPost311(&c, &locs637, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 }
 
 var opXFusedAdamTensorLrOut = asserts.Op{
@@ -2203,9 +2262,10 @@ func XFusedAdamTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs
 		a6                          asserts.Saved
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
-	checksPre236(&c, &opXFusedAdamTensorLrOut, &locs613, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	checksPre312(&c, &opXFusedAdamTensorLrOut, &locs638, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	defer c.Abandon()
 	kernels.XFusedAdamTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	checksPost237(&c, &locs613, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	checksPost313(&c, &locs638, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 }
 
 var opXFusedAdamTensorLr = asserts.Op{
@@ -2220,9 +2280,9 @@ func XFusedAdamTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []
 		return kernels.XFusedAdamTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opXFusedAdamTensorLr, &locs612)
+	checksPre80(&c, &opXFusedAdamTensorLr, &locs637)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost70(&c, &locs612)
+	checksPost314(&c, &locs637)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2240,9 +2300,10 @@ func XFusedAdamw_(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3, l4, l5 asserts.SavedList
-	checksPre230(&c, &opXFusedAdamw_, &locs610, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	checksPre305(&c, &opXFusedAdamw_, &locs635, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	defer c.Abandon()
 	kernels.XFusedAdamw_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost231(&c, &locs610, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
+	checksPost306(&c, &locs635, &l0, &l1, &l2, &l3, &l4, &l5, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps)
 }
 
 var opXFusedAdamwOut = asserts.Op{
@@ -2259,9 +2320,10 @@ func XFusedAdamwOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*tor
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
-	checksPre232(&c, &opXFusedAdamwOut, &locs611, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	checksPre307(&c, &opXFusedAdamwOut, &locs636, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	defer c.Abandon()
 	kernels.XFusedAdamwOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	checksPost233(&c, &locs611, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
+	checksPost308(&c, &locs636, &l0, &l1, &l2, &l3, &l4, &l5, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, out)
 }
 
 var opXFusedAdamw = asserts.Op{
@@ -2276,9 +2338,9 @@ func XFusedAdamw(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs []*torch.
 		return kernels.XFusedAdamw(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre47(&c, &opXFusedAdamw, &locs610)
+	checksPre62(&c, &opXFusedAdamw, &locs635)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamw(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost63(&c, &locs610)
+	checksPost309(&c, &locs635)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2299,9 +2361,10 @@ func XFusedAdamw_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs 
 		a6                     asserts.Saved
 		l0, l1, l2, l3, l4, l5 asserts.SavedList
 	)
-	checksPre234(&c, &opXFusedAdamw_TensorLr, &locs612, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	checksPre310(&c, &opXFusedAdamw_TensorLr, &locs637, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	defer c.Abandon()
 	kernels.XFusedAdamw_TensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost235(&c, &locs612, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
+	checksPost311(&c, &locs637, &l0, &l1, &l2, &l3, &l4, &l5, &a6, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr)
 }
 
 var opXFusedAdamwTensorLrOut = asserts.Op{
@@ -2321,9 +2384,10 @@ func XFusedAdamwTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, exp_avg
 		a6                          asserts.Saved
 		l0, l1, l2, l3, l4, l5, l15 asserts.SavedList
 	)
-	checksPre236(&c, &opXFusedAdamwTensorLrOut, &locs613, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	checksPre312(&c, &opXFusedAdamwTensorLrOut, &locs638, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	defer c.Abandon()
 	kernels.XFusedAdamwTensorLrOut(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf, out)
-	checksPost237(&c, &locs613, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
+	checksPost313(&c, &locs638, &l0, &l1, &l2, &l3, &l4, &l5, &a6, &l15, self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, out)
 }
 
 var opXFusedAdamwTensorLr = asserts.Op{
@@ -2338,9 +2402,9 @@ func XFusedAdamwTensorLr(self []*torch.Tensor, grads []*torch.Tensor, exp_avgs [
 		return kernels.XFusedAdamwTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre64(&c, &opXFusedAdamwTensorLr, &locs612)
+	checksPre80(&c, &opXFusedAdamwTensorLr, &locs637)
 	r0, r1, r2, r3, r4 := kernels.XFusedAdamwTensorLr(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, state_steps, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale, found_inf)
-	checksPost70(&c, &locs612)
+	checksPost314(&c, &locs637)
 	return r0, r1, r2, r3, r4
 }
 
@@ -2358,9 +2422,10 @@ func XFusedSgd_(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_lis
 	}
 	var c asserts.Call
 	var l0, l1, l2 asserts.SavedList
-	checksPre179(&c, &opXFusedSgd_, &locs614, &l0, &l1, &l2, self, grads, momentum_buffer_list)
+	checksPre315(&c, &opXFusedSgd_, &locs639, &l0, &l1, &l2, self, grads, momentum_buffer_list)
+	defer c.Abandon()
 	kernels.XFusedSgd_(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	checksPost180(&c, &locs614, &l0, &l1, &l2, self, grads, momentum_buffer_list)
+	checksPost242(&c, &locs639, &l0, &l1, &l2, self, grads, momentum_buffer_list)
 }
 
 var opXFusedSgdOut = asserts.Op{
@@ -2377,9 +2442,10 @@ func XFusedSgdOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_l
 	}
 	var c asserts.Call
 	var l0, l1, l2, l12 asserts.SavedList
-	checksPre183(&c, &opXFusedSgdOut, &locs615, &l0, &l1, &l2, &l12, self, grads, momentum_buffer_list, out)
+	checksPre316(&c, &opXFusedSgdOut, &locs640, &l0, &l1, &l2, &l12, self, grads, momentum_buffer_list, out)
+	defer c.Abandon()
 	kernels.XFusedSgdOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
-	checksPost184(&c, &locs615, &l0, &l1, &l2, &l12, self, grads, momentum_buffer_list, out)
+	checksPost251(&c, &locs640, &l0, &l1, &l2, &l12, self, grads, momentum_buffer_list, out)
 }
 
 var opXFusedSgd = asserts.Op{
@@ -2394,9 +2460,9 @@ func XFusedSgd(self []*torch.Tensor, grads []*torch.Tensor, momentum_buffer_list
 		return kernels.XFusedSgd(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre5(&c, &opXFusedSgd, &locs614)
+	checksPre9(&c, &opXFusedSgd, &locs639)
 	r0, r1, r2 := kernels.XFusedSgd(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	checksPost10(&c, &locs614)
+	checksPost192(&c, &locs639)
 	return r0, r1, r2
 }
 
@@ -2417,9 +2483,10 @@ func XFusedSgd_TensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_bu
 		a5         asserts.Saved
 		l0, l1, l2 asserts.SavedList
 	)
-	checksPre185(&c, &opXFusedSgd_TensorLr, &locs616, &l0, &l1, &l2, &a5, self, grads, momentum_buffer_list, lr)
+	checksPre317(&c, &opXFusedSgd_TensorLr, &locs641, &l0, &l1, &l2, &a5, self, grads, momentum_buffer_list, lr)
+	defer c.Abandon()
 	kernels.XFusedSgd_TensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	checksPost186(&c, &locs616, &l0, &l1, &l2, &a5, self, grads, momentum_buffer_list, lr)
+	checksPost253(&c, &locs641, &l0, &l1, &l2, &a5, self, grads, momentum_buffer_list, lr)
 }
 
 var opXFusedSgdTensorLrOut = asserts.Op{
@@ -2439,9 +2506,10 @@ func XFusedSgdTensorLrOut(self []*torch.Tensor, grads []*torch.Tensor, momentum_
 		a5              asserts.Saved
 		l0, l1, l2, l12 asserts.SavedList
 	)
-	checksPre187(&c, &opXFusedSgdTensorLrOut, &locs617, &l0, &l1, &l2, &a5, &l12, self, grads, momentum_buffer_list, lr, out)
+	checksPre318(&c, &opXFusedSgdTensorLrOut, &locs642, &l0, &l1, &l2, &a5, &l12, self, grads, momentum_buffer_list, lr, out)
+	defer c.Abandon()
 	kernels.XFusedSgdTensorLrOut(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf, out)
-	checksPost188(&c, &locs617, &l0, &l1, &l2, &a5, &l12, self, grads, momentum_buffer_list, lr, out)
+	checksPost255(&c, &locs642, &l0, &l1, &l2, &a5, &l12, self, grads, momentum_buffer_list, lr, out)
 }
 
 var opXFusedSgdTensorLr = asserts.Op{
@@ -2456,9 +2524,9 @@ func XFusedSgdTensorLr(self []*torch.Tensor, grads []*torch.Tensor, momentum_buf
 		return kernels.XFusedSgdTensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXFusedSgdTensorLr, &locs616)
+	checksPre44(&c, &opXFusedSgdTensorLr, &locs641)
 	r0, r1, r2 := kernels.XFusedSgdTensorLr(self, grads, momentum_buffer_list, weight_decay, momentum, lr, dampening, nesterov, maximize, is_first_step, grad_scale, found_inf)
-	checksPost23(&c, &locs616)
+	checksPost248(&c, &locs641)
 	return r0, r1, r2
 }
 
@@ -2476,9 +2544,10 @@ func XFusedAdagrad_(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*t
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3 asserts.SavedList
-	checksPre183(&c, &opXFusedAdagrad_, &locs618, &l0, &l1, &l2, &l3, self, grads, state_sums, state_steps)
+	checksPre319(&c, &opXFusedAdagrad_, &locs643, &l0, &l1, &l2, &l3, self, grads, state_sums, state_steps)
+	defer c.Abandon()
 	kernels.XFusedAdagrad_(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	checksPost184(&c, &locs618, &l0, &l1, &l2, &l3, self, grads, state_sums, state_steps)
+	checksPost251(&c, &locs643, &l0, &l1, &l2, &l3, self, grads, state_sums, state_steps)
 }
 
 var opXFusedAdagradOut = asserts.Op{
@@ -2495,9 +2564,10 @@ func XFusedAdagradOut(self []*torch.Tensor, grads []*torch.Tensor, state_sums []
 	}
 	var c asserts.Call
 	var l0, l1, l2, l3, l11 asserts.SavedList
-	checksPre238(&c, &opXFusedAdagradOut, &locs619, &l0, &l1, &l2, &l3, &l11, self, grads, state_sums, state_steps, out)
+	checksPre320(&c, &opXFusedAdagradOut, &locs644, &l0, &l1, &l2, &l3, &l11, self, grads, state_sums, state_steps, out)
+	defer c.Abandon()
 	kernels.XFusedAdagradOut(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf, out)
-	checksPost239(&c, &locs619, &l0, &l1, &l2, &l3, &l11, self, grads, state_sums, state_steps, out)
+	checksPost321(&c, &locs644, &l0, &l1, &l2, &l3, &l11, self, grads, state_sums, state_steps, out)
 }
 
 var opXFusedAdagrad = asserts.Op{
@@ -2512,9 +2582,9 @@ func XFusedAdagrad(self []*torch.Tensor, grads []*torch.Tensor, state_sums []*to
 		return kernels.XFusedAdagrad(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
 	}
 	var c asserts.Call
-	checksPre22(&c, &opXFusedAdagrad, &locs618)
+	checksPre44(&c, &opXFusedAdagrad, &locs643)
 	r0, r1, r2, r3 := kernels.XFusedAdagrad(self, grads, state_sums, state_steps, lr, lr_decay, weight_decay, eps, maximize, grad_scale, found_inf)
-	checksPost23(&c, &locs618)
+	checksPost248(&c, &locs643)
 	return r0, r1, r2, r3
 }
 
@@ -2531,9 +2601,9 @@ func XPropagateXlaData(input *torch.Tensor, output *torch.Tensor) {
 		return
 	}
 	var c asserts.Call
-	checksPre0(&c, &opXPropagateXlaData, &locs620)
+	checksPre0(&c, &opXPropagateXlaData, &locs645)
 	kernels.XPropagateXlaData(input, output)
-	checksPost2(&c, &locs620)
+	checksPost2(&c, &locs645)
 }
 
 // Compile-time guards: a line below fails to build when a kernel's signature
