@@ -504,33 +504,14 @@ func unchangedRows(cks []plan.Check, sn *snapshot) bool {
 	return ok && !a.list
 }
 
-// notArgRows returns how many rows at the start of cks are not_arg_handle
-// rows of one single-tensor return against single-tensor arguments, none
-// of them never-firing.
-func notArgRows(cks []plan.Check, sn *snapshot) int {
+// pairRows returns how many rows at the start of cks are rows of check name
+// (not_arg_handle or fresh_no_alias) of one single-tensor return against
+// single-tensor arguments, none of them never-firing.
+func pairRows(name asserts.Check, cks []plan.Check, sn *snapshot) int {
 	n := 0
 	for j := range cks {
 		c := &cks[j]
-		if c.Name != asserts.CheckNotArgHandle || c.NeverFires || c.Ret == nil || cks[0].Ret == nil || *c.Ret != *cks[0].Ret {
-			break
-		}
-		r, a := sn.ret[*c.Ret], sn.arg[c.Arg]
-		if r == nil || a == nil || r.list || a.list {
-			break
-		}
-		n++
-	}
-	return n
-}
-
-// freshRows returns how many rows at the start of cks are fresh_no_alias
-// rows of one single-tensor return against single-tensor arguments, none
-// of them never-firing.
-func freshRows(cks []plan.Check, sn *snapshot) int {
-	n := 0
-	for j := range cks {
-		c := &cks[j]
-		if c.Name != asserts.CheckFreshNoAlias || c.NeverFires || c.Ret == nil || cks[0].Ret == nil || *c.Ret != *cks[0].Ret {
+		if c.Name != name || c.NeverFires || c.Ret == nil || cks[0].Ret == nil || *c.Ret != *cks[0].Ret {
 			break
 		}
 		r, a := sn.ret[*c.Ret], sn.arg[c.Arg]
@@ -695,17 +676,17 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 				return nil, err
 			}
 			bindingAfter(&mid, sn, ck)
-		case notArgRows(w.op.Checks[i:], sn) > 0:
+		case pairRows(asserts.CheckNotArgHandle, w.op.Checks[i:], sn) > 0:
 			// not_arg_handle of one return against several arguments: one
 			// test when the return's TensorImpl is none of theirs.
-			n := notArgRows(w.op.Checks[i:], sn)
+			n := pairRows(asserts.CheckNotArgHandle, w.op.Checks[i:], sn)
 			slow, cond, key := w.pairRows(sn, i, n, "NotArg", "ImplApart")
 			rows.block("!("+key+")", jen.Op("!").Parens(cond), slow, nil)
 			i += n - 1
-		case freshRows(w.op.Checks[i:], sn) > 0:
+		case pairRows(asserts.CheckFreshNoAlias, w.op.Checks[i:], sn) > 0:
 			// fresh_no_alias of one return against several arguments:
 			// one test when every pair is plain and apart.
-			n := freshRows(w.op.Checks[i:], sn)
+			n := pairRows(asserts.CheckFreshNoAlias, w.op.Checks[i:], sn)
 			slow, cond, key := w.pairRows(sn, i, n, "FreshNoAlias", "FreshFrom")
 			var pass helper
 			pass.method("FreshNoAliasRows", hArg{strconv.Itoa(n), jen.Lit(n)})
@@ -818,7 +799,7 @@ func (w *wrapper) assemble(kernel func() *jen.Statement, ss *shapeSet, sn *snaps
 }
 
 // pairRows makes the one test of n rows of one return against several
-// arguments (the checks from i on, see notArgRows and freshRows): the
+// arguments (the checks from i on, see pairRows): the
 // pairs' test methods joined by &&, its key, and the slow path that runs
 // each row's method.
 func (w *wrapper) pairRows(sn *snapshot, i, n int, slowMethod, test string) (slow *helper, cond jen.Code, key string) {
