@@ -3,7 +3,6 @@ package quickstart
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,47 +17,7 @@ func TestGuideGCRuntime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the tool in a new module (-short skips it)")
 	}
-	repo, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	guide := filepath.Join(repo, "docs", "guide.md")
-	ss := steps(t, guide, "gcstart")
-	if len(ss) < 4 {
-		t.Fatalf("%s: %d gcstart steps, want the whole section", guide, len(ss))
-	}
-	tmp := t.TempDir()
-	if err := os.Symlink(repo, filepath.Join(tmp, "assertgen")); err != nil {
-		t.Fatal(err)
-	}
-	mod := filepath.Join(tmp, "mygc")
-	if err := os.Mkdir(mod, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	env := append(os.Environ(), "GOWORK=off", "GOFLAGS=")
-	run := func(script string) (string, error) {
-		cmd := exec.Command("sh", "-e", "-x", "-c", script)
-		cmd.Dir, cmd.Env = mod, env
-		var out bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &out
-		err := cmd.Run()
-		return out.String(), err
-	}
-	for _, s := range ss {
-		if s.file != "" {
-			p := filepath.Join(mod, filepath.FromSlash(s.file))
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, []byte(s.body), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		if out, err := run(s.body); err != nil {
-			t.Fatalf("%s:%d: %v\n%s", guide, s.line, err, out)
-		}
-	}
+	mod, run := followGuide(t, "gcstart", "mygc")
 	if out, err := run("go tool assertgen gen -check -config tensor/assertgen.yaml"); err != nil {
 		t.Fatalf("gen -check after go generate: %v\n%s", err, out)
 	}

@@ -76,51 +76,10 @@ func TestGuideQuickStart(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the tool in a new module (-short skips it)")
 	}
-	repo, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	guide := filepath.Join(repo, "docs", "guide.md")
-	ss := steps(t, guide, "quickstart")
-	if len(ss) < 4 {
-		t.Fatalf("%s: %d quickstart steps, want the whole section", guide, len(ss))
-	}
-	tmp := t.TempDir()
-	if err := os.Symlink(repo, filepath.Join(tmp, "assertgen")); err != nil {
-		t.Fatal(err)
-	}
-	mod := filepath.Join(tmp, "mytensor")
-	if err := os.Mkdir(mod, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	env := append(os.Environ(), "GOWORK=off", "GOFLAGS=")
-	run := func(where string, script string) (string, error) {
-		cmd := exec.Command("sh", "-e", "-x", "-c", script)
-		cmd.Dir, cmd.Env = mod, env
-		var out bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &out
-		err := cmd.Run()
-		return out.String(), err
-	}
-	for _, s := range ss {
-		where := guide + ":" + itoa(s.line)
-		if s.file != "" {
-			p := filepath.Join(mod, filepath.FromSlash(s.file))
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, []byte(s.body), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		if out, err := run(where, s.body); err != nil {
-			t.Fatalf("%s: %v\n%s", where, err, out)
-		}
-	}
+	mod, run := followGuide(t, "quickstart", "mytensor")
 
 	// The generated wrappers are fresh.
-	if out, err := run("gen -check", "go tool assertgen gen -check -config tensor/assertgen.yaml"); err != nil {
+	if out, err := run("go tool assertgen gen -check -config tensor/assertgen.yaml"); err != nil {
 		t.Fatalf("gen -check after go generate: %v\n%s", err, out)
 	}
 
@@ -139,24 +98,61 @@ func TestGuideQuickStart(t *testing.T) {
 	if err := os.WriteFile(src, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, err := run("broken", "go test -count=1 -tags debugasserts ./...")
+	out, err := run("go test -count=1 -tags debugasserts ./...")
 	if err == nil || !strings.Contains(out, "alias: shares_storage: return 0: does not share the StorageImpl of argument self") {
 		t.Errorf("a copying Alias under -tags debugasserts: err %v, want a shares_storage failure:\n%s", err, out)
 	}
-	if out, err := run("broken, release", "go test -count=1 ./..."); err != nil {
+	if out, err := run("go test -count=1 ./..."); err != nil {
 		t.Errorf("a copying Alias in a release build must pass (no checks): %v\n%s", err, out)
 	}
 }
 
-func itoa(n int) string {
-	var b [20]byte
-	i := len(b)
-	for {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-		if n == 0 {
-			return string(b[i:])
+// followGuide writes and runs the steps of one walk-through of
+// docs/guide.md (those under marker) in a new module named modName, next to
+// a link to this repository (the guide's ../assertgen). It returns the
+// module's directory and a function that runs a shell script there.
+func followGuide(t *testing.T, marker, modName string) (string, func(script string) (string, error)) {
+	t.Helper()
+	repo, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	guide := filepath.Join(repo, "docs", "guide.md")
+	ss := steps(t, guide, marker)
+	if len(ss) < 4 {
+		t.Fatalf("%s: %d %s steps, want the whole section", guide, len(ss), marker)
+	}
+	tmp := t.TempDir()
+	if err := os.Symlink(repo, filepath.Join(tmp, "assertgen")); err != nil {
+		t.Fatal(err)
+	}
+	mod := filepath.Join(tmp, modName)
+	if err := os.Mkdir(mod, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env := append(os.Environ(), "GOWORK=off", "GOFLAGS=")
+	run := func(script string) (string, error) {
+		cmd := exec.Command("sh", "-e", "-x", "-c", script)
+		cmd.Dir, cmd.Env = mod, env
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		err := cmd.Run()
+		return out.String(), err
+	}
+	for _, s := range ss {
+		if s.file != "" {
+			p := filepath.Join(mod, filepath.FromSlash(s.file))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte(s.body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if out, err := run(s.body); err != nil {
+			t.Fatalf("%s:%d: %v\n%s", guide, s.line, err, out)
 		}
 	}
+	return mod, run
 }
