@@ -74,7 +74,7 @@ func (c *Call) ResultIdent(r *Saved, t Identity) {
 // ResultIdentList snapshots a Tensor[] return, as [Call.ResultIdent] does
 // for each element.
 func ResultIdentList[T Identity](c *Call, l *SavedList, ts []T) {
-	l.reset(len(ts))
+	l.Reset(len(ts))
 	for i := range ts {
 		c.ResultIdent(l.at(i), ts[i])
 	}

@@ -37,7 +37,7 @@ func (l *SavedList) Len() int { return l.n }
 func (l *SavedList) At(i int) *Saved { return l.at(i) }
 
 func (l *SavedList) at(i int) *Saved {
-	if i < listInline {
+	if uint(i) < listInline {
 		return &l.inl[i]
 	}
 	return &l.more[i-listInline]
@@ -48,7 +48,23 @@ func (l *SavedList) parts() (inl, more []Saved) {
 	return l.inl[:min(l.n, listInline)], l.more
 }
 
-func (l *SavedList) reset(n int) {
+// Reset sizes l for n elements, as the first step of filling it element
+// by element: SaveList, AfterList and ResultList are generic, and for a
+// tensor type that is a pointer the Ident of each element is an indirect
+// call through the function's dictionary. Generated code fills lists of its
+// own tensor type with a loop of its own instead, where the compiler calls
+// (or inlines) the type's Ident directly:
+//
+//	l.Reset(len(ts))
+//	for i, t := range ts {
+//		c.Save(l.At(i), t)
+//	}
+//	l.SummarizeSaved()
+//
+// and likewise c.After (after [SavedList.CheckLen], then
+// [SavedList.SummarizeAfter]) and c.Result (then
+// [SavedList.SummarizeResult]). The generic functions are that loop.
+func (l *SavedList) Reset(n int) {
 	l.n = n
 	if n <= listInline {
 		l.more = nil
@@ -61,18 +77,15 @@ func (l *SavedList) reset(n int) {
 	}
 }
 
-// SaveList snapshots a Tensor[] argument before the kernel, as [Call.Save]
-// does for each element.
-func SaveList[T Identity](c *Call, l *SavedList, ts []T) {
-	l.reset(len(ts))
+// SummarizeSaved notes, once every element is saved, whether each needs
+// no skip decision, so that a passing list check costs one test.
+func (l *SavedList) SummarizeSaved() {
 	inl, more := l.parts()
 	var odd Traits
 	for i := range inl {
-		c.Save(&inl[i], ts[i])
 		odd |= inl[i].meta ^ (Versioned | fPending)
 	}
 	for i := range more {
-		c.Save(&more[i], ts[listInline+i])
 		odd |= more[i].meta ^ (Versioned | fPending)
 	}
 	l.ok, l.opt = 0, false
@@ -81,10 +94,10 @@ func SaveList[T Identity](c *Call, l *SavedList, ts []T) {
 	}
 }
 
-// SaveOptList snapshots a Tensor?[] argument before the kernel: undefined
+// SummarizeSavedOpt is SummarizeSaved for a Tensor?[] argument: undefined
 // elements (for a pointer type, nil) are absent and their checks skipped.
-func SaveOptList[T Identity](c *Call, l *SavedList, ts []T) {
-	SaveList(c, l, ts)
+func (c *Call) SummarizeSavedOpt(l *SavedList) {
+	l.SummarizeSaved()
 	l.opt = true
 	for i := range l.n {
 		if s := l.at(i); s.id.Impl == 0 {
@@ -93,25 +106,28 @@ func SaveOptList[T Identity](c *Call, l *SavedList, ts []T) {
 	}
 }
 
-// AfterList completes a list argument's snapshots once the kernel has
-// returned; ts is the slice that was saved. A kernel may have replaced
-// elements of the slice; the checks then see the replacement.
-func AfterList[T Identity](c *Call, l *SavedList, ts []T) {
-	if len(ts) != l.n {
+// CheckLen reports a misuse unless n, the length of the list the kernel
+// saw, is that of the saved list: call it before completing the elements
+// with [Call.After].
+func (l *SavedList) CheckLen(c *Call, n int) {
+	if n != l.n {
 		c.misuse(CheckSameImpl, Loc{ret: -1, index: -1, name: "list"}, "AfterList with another list than SaveList")
 	}
+}
+
+// SummarizeAfter notes, once every element is completed by [Call.After],
+// which of same_impl, same_storage and no_mutation pass for all of them.
+func (l *SavedList) SummarizeAfter() {
 	inl, more := l.parts()
 	var di, ds, dv ID
 	for i := range inl {
 		s := &inl[i]
-		c.After(s, ts[i])
 		di |= s.after.Impl ^ s.id.Impl
 		ds |= s.after.Storage ^ s.id.Storage
 		dv |= ID(s.after.Version ^ s.id.Version)
 	}
 	for i := range more {
 		s := &more[i]
-		c.After(s, ts[listInline+i])
 		di |= s.after.Impl ^ s.id.Impl
 		ds |= s.after.Storage ^ s.id.Storage
 		dv |= ID(s.after.Version ^ s.id.Version)
@@ -129,15 +145,13 @@ func AfterList[T Identity](c *Call, l *SavedList, ts []T) {
 	}
 }
 
-// ResultList snapshots a Tensor[] return, as [Call.Result] does for each
-// element.
-func ResultList[T Tensor](c *Call, l *SavedList, ts []T) {
-	l.reset(len(ts))
+// SummarizeResult notes, once every element of a list return is
+// snapshotted by [Call.Result], which use-count checks pass for all.
+func (l *SavedList) SummarizeResult() {
 	var odd Traits
 	implOK, storOK, implOne := true, true, true
-	for i := range ts {
+	for i := range l.n {
 		r := l.at(i)
-		c.Result(r, ts[i])
 		odd |= r.meta ^ (Versioned | fResult)
 		implOK = implOK && r.after.Impl <= 1
 		storOK = storOK && r.after.Storage == 1
@@ -156,6 +170,47 @@ func ResultList[T Tensor](c *Call, l *SavedList, ts []T) {
 			l.ok |= okImplOne
 		}
 	}
+}
+
+// SaveList snapshots a Tensor[] argument before the kernel, as [Call.Save]
+// does for each element.
+func SaveList[T Identity](c *Call, l *SavedList, ts []T) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Save(l.At(i), t)
+	}
+	l.SummarizeSaved()
+}
+
+// SaveOptList snapshots a Tensor?[] argument before the kernel: undefined
+// elements (for a pointer type, nil) are absent and their checks skipped.
+func SaveOptList[T Identity](c *Call, l *SavedList, ts []T) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Save(l.At(i), t)
+	}
+	c.SummarizeSavedOpt(l)
+}
+
+// AfterList completes a list argument's snapshots once the kernel has
+// returned; ts is the slice that was saved. A kernel may have replaced
+// elements of the slice; the checks then see the replacement.
+func AfterList[T Identity](c *Call, l *SavedList, ts []T) {
+	l.CheckLen(c, len(ts))
+	for i, t := range ts {
+		c.After(l.At(i), t)
+	}
+	l.SummarizeAfter()
+}
+
+// ResultList snapshots a Tensor[] return, as [Call.Result] does for each
+// element.
+func ResultList[T Tensor](c *Call, l *SavedList, ts []T) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Result(l.At(i), t)
+	}
+	l.SummarizeResult()
 }
 
 // The list checks below have a fast path small enough to be inlined: when

@@ -322,7 +322,7 @@ var locsCat = [2]asserts.Loc{asserts.Arg("tensors"), asserts.Ret(0)}
 
 func catPre(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*rt.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList(c, s0, t0)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 }
@@ -332,17 +332,64 @@ func catPost(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*rt
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 	}
-	asserts.AfterList(c, s0, t0)
+	afterList(c, s0, t0)
 	c.Result(&s1, t1)
+	catRows(c, l, s0, t0, &s1)
+}
+
+func catRows(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*rt.Tensor, s1 *asserts.Saved) {
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
 	asserts.SameContentAfterList(c, l[0], s0, t0)
-	c.ImplUseCountLE1(l[1], &s1)
-	c.NotArgList(l[1], &s1, l[0], s0)
-	c.StorageUseCountEq1(l[1], &s1)
-	c.FreshNoAliasOf(l[1], &s1, l[0], s0)
+	c.ImplUseCountLE1(l[1], s1)
+	c.NotArgList(l[1], s1, l[0], s0)
+	c.StorageUseCountEq1(l[1], s1)
+	c.FreshNoAliasOf(l[1], s1, l[0], s0)
 	c.End()
+}
+
+// saveList and afterList are what gen emits for a package's list type
+// (saveList0, afterList0): the elements' Ident is called directly.
+func saveList(c *asserts.Call, l *asserts.SavedList, ts []*rt.Tensor) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Save(l.At(i), t)
+	}
+	l.SummarizeSaved()
+}
+
+func afterList(c *asserts.Call, l *asserts.SavedList, ts []*rt.Tensor) {
+	l.CheckLen(c, len(ts))
+	for i, t := range ts {
+		c.After(l.At(i), t)
+	}
+	l.SummarizeAfter()
+}
+
+// CatGeneric is Cat with the lists snapshotted by the generic
+// asserts.SaveList and asserts.AfterList (what gen emitted before it wrote
+// a list loop per type): each element's Ident is an indirect call.
+func CatGeneric(tensors []*rt.Tensor) *rt.Tensor {
+	var c asserts.Call
+	var l0 asserts.SavedList
+	c.Begin(&opCat)
+	asserts.SaveList(&c, &l0, tensors)
+	asserts.SameContentList(&c, locsCat[0], &l0, tensors)
+	asserts.BindingContextList(&c, locsCat[0], &l0, tensors)
+	ret := k.cat(tensors)
+	catPostGeneric(&c, &locsCat, &l0, tensors, ret)
+	return ret
+}
+
+func catPostGeneric(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*rt.Tensor, t1 *rt.Tensor) {
+	var s1 asserts.Saved
+	if c.Hermetic() {
+		asserts.BindingContextAfterList(c, l[0], s0, t0)
+	}
+	asserts.AfterList(c, s0, t0)
+	c.Result(&s1, t1)
+	catRows(c, l, s0, t0, &s1)
 }
 
 // reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a), CompositeImplicit:

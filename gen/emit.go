@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -300,6 +301,12 @@ func (h *helper) fn(f string, args ...hArg) {
 	h.add(key, qa(f).Call(codes...))
 }
 
+// local adds f(args...), a function of the generated package.
+func (h *helper) local(f string, args ...hArg) {
+	key, codes := joinKeys(f, args)
+	h.add(key, jen.Id(f).Call(codes...))
+}
+
 // nested renders asserts.f(args...) as an argument.
 func nested(f string, args ...hArg) hArg {
 	key, codes := joinKeys(f, args)
@@ -307,7 +314,7 @@ func nested(f string, args ...hArg) hArg {
 }
 
 // saves snapshots the arguments before the kernel runs.
-func (sn *snapshot) saves(h *helper) {
+func (sn *snapshot) saves(h *helper, ss *shapeSet) {
 	for _, s := range sn.args {
 		switch s.form {
 		case schema.TensorSingle:
@@ -316,9 +323,9 @@ func (sn *snapshot) saves(h *helper) {
 			t := tensorArg(s)
 			h.method("SaveOpt", snapArg(s), t, hArg{t.key + "!=nil", jen.Id(t.key).Op("!=").Nil()})
 		case schema.TensorList:
-			h.fn("SaveList", cArg, snapArg(s), tensorArg(s))
+			h.local(ss.listFn(listSave, s.typ), cArg, snapArg(s), tensorArg(s))
 		case schema.TensorOptionalList:
-			h.fn("SaveOptList", cArg, snapArg(s), tensorArg(s))
+			h.local(ss.listFn(listSaveOpt, s.typ), cArg, snapArg(s), tensorArg(s))
 		}
 	}
 }
@@ -389,20 +396,23 @@ func (w *wrapper) content(pre, rows *helper, sn *snapshot, ck *plan.Check) error
 }
 
 // afters completes the argument snapshots and snapshots the returns.
-func (sn *snapshot) afters(h *helper, noUseCounts bool) {
+func (sn *snapshot) afters(h *helper, ss *shapeSet) {
+	noUseCounts := ss.noUseCounts
 	result := "Result"
 	if noUseCounts {
 		result = "ResultIdent"
 	}
 	for _, s := range sn.args {
 		if s.list {
-			h.fn("AfterList", cArg, snapArg(s), tensorArg(s))
+			h.local(ss.listFn(listAfter, s.typ), cArg, snapArg(s), tensorArg(s))
 		} else {
 			h.method("After", snapArg(s), tensorArg(s))
 		}
 	}
 	for _, s := range sn.rets {
-		if s.list {
+		if s.list && !noUseCounts {
+			h.local(ss.listFn(listResult, s.typ), cArg, snapArg(s), tensorArg(s))
+		} else if s.list {
 			h.fn(result+"List", cArg, snapArg(s), tensorArg(s))
 		} else {
 			h.method(result, snapArg(s), tensorArg(s))
@@ -571,6 +581,96 @@ type shapeSet struct {
 	// noUseCounts: the runtime keeps no use counts (Options.NoUseCounts):
 	// returns are snapshot with ResultIdent.
 	noUseCounts bool
+	// The list snapshot functions of the package's list types (see
+	// listFn), in order of first use.
+	lists    map[string]string
+	listFns  []listFn
+	listTyps []string
+}
+
+// A list snapshot function fills a SavedList element by element for one
+// Go list type of the package: asserts.SaveList and its kin are generic,
+// and for a pointer element type each element's Ident is an indirect call
+// through the function's dictionary, where a loop over the concrete type
+// calls (or inlines) it directly.
+type listKind int
+
+const (
+	listSave listKind = iota
+	listSaveOpt
+	listAfter
+	listResult
+)
+
+var listKinds = [...]struct{ name, generic string }{
+	listSave:    {"saveList", "SaveList"},
+	listSaveOpt: {"saveOptList", "SaveOptList"},
+	listAfter:   {"afterList", "AfterList"},
+	listResult:  {"resultList", "ResultList"},
+}
+
+type listFn struct {
+	name string
+	kind listKind
+	typ  GoType
+}
+
+// listFn returns the name of the list snapshot function of kind k for
+// list type t, adding it.
+func (ss *shapeSet) listFn(k listKind, t GoType) string {
+	ts := t.String()
+	key := strconv.Itoa(int(k)) + " " + ts
+	if n, ok := ss.lists[key]; ok {
+		return n
+	}
+	ti := slices.Index(ss.listTyps, ts)
+	if ti < 0 {
+		ti = len(ss.listTyps)
+		ss.listTyps = append(ss.listTyps, ts)
+	}
+	n := listKinds[k].name + strconv.Itoa(ti)
+	ss.lists[key] = n
+	ss.listFns = append(ss.listFns, listFn{n, k, t})
+	return n
+}
+
+// genListFn writes a list snapshot function: Reset, one Save, After or
+// Result per element, then the list's summary.
+func genListFn(f *jen.File, lf listFn) {
+	c, l, ts := jen.Id("c"), jen.Id("l"), jen.Id("ts")
+	var first, each, last jen.Code
+	switch lf.kind {
+	case listSave, listSaveOpt:
+		first = l.Clone().Dot("Reset").Call(jen.Len(ts))
+		each = c.Clone().Dot("Save").Call(l.Clone().Dot("At").Call(jen.Id("i")), jen.Id("t"))
+		last = l.Clone().Dot("SummarizeSaved").Call()
+		if lf.kind == listSaveOpt {
+			last = c.Clone().Dot("SummarizeSavedOpt").Call(l)
+		}
+	case listAfter:
+		first = l.Clone().Dot("CheckLen").Call(c, jen.Len(ts))
+		each = c.Clone().Dot("After").Call(l.Clone().Dot("At").Call(jen.Id("i")), jen.Id("t"))
+		last = l.Clone().Dot("SummarizeAfter").Call()
+	case listResult:
+		first = l.Clone().Dot("Reset").Call(jen.Len(ts))
+		each = c.Clone().Dot("Result").Call(l.Clone().Dot("At").Call(jen.Id("i")), jen.Id("t"))
+		last = l.Clone().Dot("SummarizeResult").Call()
+	}
+	f.Line()
+	short := lf.typ.Prefix + lf.typ.Name
+	if lf.typ.Path != "" {
+		short = lf.typ.Prefix + path.Base(lf.typ.Path) + "." + lf.typ.Name
+	}
+	f.Commentf("%s is asserts.%s for %s, without an indirect call per element.", lf.name, listKinds[lf.kind].generic, short)
+	f.Func().Id(lf.name).Params(
+		jen.Id("c").Op("*").Qual(AssertsPath, "Call"),
+		jen.Id("l").Op("*").Qual(AssertsPath, "SavedList"),
+		jen.Id("ts").Add(lf.typ.Code()),
+	).Block(
+		first,
+		jen.For(jen.List(jen.Id("i"), jen.Id("t")).Op(":=").Range().Add(ts)).Block(each),
+		last,
+	)
 }
 
 type locVar struct {
@@ -579,7 +679,7 @@ type locVar struct {
 }
 
 func newShapeSet() *shapeSet {
-	return &shapeSet{fns: map[string]*shapeFn{}, locs: map[string]string{}}
+	return &shapeSet{fns: map[string]*shapeFn{}, locs: map[string]string{}, lists: map[string]string{}}
 }
 
 // locVar returns the name of the package-level Loc array holding locs.
@@ -649,7 +749,7 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 		return nil, err
 	}
 	var pre, post helper
-	sn.saves(&pre)
+	sn.saves(&pre, ss)
 	w.mutables(&pre, sn)
 	w.contentPre, w.contentPost, w.contentN = &helper{}, &helper{}, 0
 	var mid, rows helper
@@ -724,7 +824,7 @@ func (w *wrapper) checkedBody(kernel func() *jen.Statement, ss *shapeSet) ([]jen
 		pre.block("asserts.ContentCheckOff()", qa("ContentCheckOff").Call(), &off, w.contentPre)
 	}
 	post.block("c.Hermetic()", jen.Id("c").Dot("Hermetic").Call(), &mid, nil)
-	sn.afters(&post, ss.noUseCounts)
+	sn.afters(&post, ss)
 	post.key.WriteString(rows.key.String())
 	post.code = append(post.code, rows.code...)
 	// After every other row: a write no_mutation reported is not
@@ -865,5 +965,8 @@ func genShapes(f *jen.File, ss *shapeSet) {
 		f.Line()
 		f.Commentf("%s %s, for %d op(s) of one shape (the first: %s).", fn.name, what, fn.uses, fn.first)
 		f.Func().Id(fn.name).Params(fn.params...).Block(fn.body...)
+	}
+	for _, lf := range ss.listFns {
+		genListFn(f, lf)
 	}
 }

@@ -151,8 +151,11 @@ func TestEveryCheckEmitted(t *testing.T) {
 		}
 	}
 	for _, call := range []string{
-		"c.Save(", "c.SaveOpt(", "asserts.SaveList(", "asserts.SaveOptList(", "c.After(", "asserts.AfterList(",
-		"c.Result(", "asserts.ResultList(",
+		"c.Save(", "c.SaveOpt(", "c.After(", "c.Result(",
+		// The list snapshot functions, one per list type and kind.
+		"saveList0(", "saveOptList0(", "afterList0(", "resultList0(",
+		"l.Reset(len(ts))", "l.SummarizeSaved()", "c.SummarizeSavedOpt(l)", "l.CheckLen(c, len(ts))",
+		"l.SummarizeAfter()", "l.SummarizeResult()",
 		"c.SameImpl(", "c.SameImplList(", "c.SameStorage(", "c.SameStorageList(",
 		"c.SameImplStorageVersion(", "c.NoMutationList(", "c.BindingContext(", "asserts.BindingContextList(",
 		"c.ImplUseCountLE1(", "c.ImplUseCountLE1List(",

@@ -264,7 +264,7 @@ func checksPost11(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ref
 // checksPre12 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: cat).
 func checksPre12(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 }
@@ -275,7 +275,7 @@ func checksPost13(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 	}
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
@@ -291,7 +291,7 @@ func checksPost13(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 // checksPre14 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat.out).
 func checksPre14(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*reftensor.Tensor, t1 *reftensor.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.Save(s1, t1)
 	c.Mutable(s1)
 	asserts.SameContentList(c, l[0], s0, t0)
@@ -310,7 +310,7 @@ func checksPost15(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
 	}
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.SameImplList(l[0], s0)
@@ -330,7 +330,7 @@ func checksPost16(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ref
 		c.BindingContextAfter(l[0], s0, t0)
 	}
 	c.After(s0, t0)
-	asserts.ResultList(c, &s1, t1)
+	resultList0(c, &s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
 	c.FreshOrAliasList(l[1], &s1, l[0], s0)
 	if c.HasDigests() {
@@ -631,7 +631,7 @@ func checksPost29(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ref
 		c.BindingContextAfter(l[0], s0, t0)
 	}
 	c.After(s0, t0)
-	asserts.ResultList(c, &s1, t1)
+	resultList0(c, &s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
 	c.ImplUseCountLE1List(l[1], &s1)
 	c.NotArgElems(l[1], &s1, l[0], s0)
@@ -684,8 +684,8 @@ func checksPost32(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 	}
-	asserts.AfterList(c, s0, t0)
-	asserts.ResultList(c, &s1, t1)
+	afterList0(c, s0, t0)
+	resultList0(c, &s1, t1)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
@@ -701,7 +701,7 @@ func checksPost32(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 // checksPre33 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_add_.Scalar).
 func checksPre33(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*reftensor.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.MutableList(s0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 }
@@ -711,8 +711,35 @@ func checksPost34(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 	}
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.End()
+}
+
+// saveList0 is asserts.SaveList for []*reftensor.Tensor, without an indirect call per element.
+func saveList0(c *asserts.Call, l *asserts.SavedList, ts []*reftensor.Tensor) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Save(l.At(i), t)
+	}
+	l.SummarizeSaved()
+}
+
+// afterList0 is asserts.AfterList for []*reftensor.Tensor, without an indirect call per element.
+func afterList0(c *asserts.Call, l *asserts.SavedList, ts []*reftensor.Tensor) {
+	l.CheckLen(c, len(ts))
+	for i, t := range ts {
+		c.After(l.At(i), t)
+	}
+	l.SummarizeAfter()
+}
+
+// resultList0 is asserts.ResultList for []*reftensor.Tensor, without an indirect call per element.
+func resultList0(c *asserts.Call, l *asserts.SavedList, ts []*reftensor.Tensor) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Result(l.At(i), t)
+	}
+	l.SummarizeResult()
 }

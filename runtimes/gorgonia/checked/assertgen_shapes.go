@@ -231,7 +231,7 @@ func checksPost9(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asse
 func checksPre10(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*gt.Tensor) {
 	c.Begin(op)
 	c.BeginFresh()
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 }
@@ -242,7 +242,7 @@ func checksPost11(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 	}
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.ResultIdent(&s1, t1)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
@@ -345,4 +345,22 @@ func checksPost16(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *gt.
 		c.SameContentAfter(l[0], s0, t0)
 	}
 	c.End()
+}
+
+// saveList0 is asserts.SaveList for []*gt.Tensor, without an indirect call per element.
+func saveList0(c *asserts.Call, l *asserts.SavedList, ts []*gt.Tensor) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Save(l.At(i), t)
+	}
+	l.SummarizeSaved()
+}
+
+// afterList0 is asserts.AfterList for []*gt.Tensor, without an indirect call per element.
+func afterList0(c *asserts.Call, l *asserts.SavedList, ts []*gt.Tensor) {
+	l.CheckLen(c, len(ts))
+	for i, t := range ts {
+		c.After(l.At(i), t)
+	}
+	l.SummarizeAfter()
 }

@@ -522,7 +522,7 @@ func checksPost18(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ker
 		c.BindingContextAfter(l[0], s0, t0)
 	}
 	c.After(s0, t0)
-	asserts.ResultList(c, &s1, t1)
+	resultList0(c, &s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
 	asserts.ImplUseCountEqFreshList(c, l[1], &s1, t1)
 	c.NotArgElems(l[1], &s1, l[0], s0)
@@ -536,7 +536,7 @@ func checksPost18(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ker
 // checksPre19 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: cat).
 func checksPre19(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*kernels.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 }
@@ -547,7 +547,7 @@ func checksPost20(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 	}
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
@@ -564,7 +564,7 @@ func checksPost20(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 func checksPre21(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveOptList(c, s1, t1)
+	saveOptList0(c, s1, t1)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	if !c.Hermetic() && s0.Plain() {
@@ -587,7 +587,7 @@ func checksPost22(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
 	}
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
@@ -737,8 +737,8 @@ func checksPost26(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *ker
 // checksPre27 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _foreach_add_.List).
 func checksPre27(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*kernels.Tensor, t1 []*kernels.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
 	c.MutableList(s0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
@@ -751,8 +751,8 @@ func checksPost28(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
 	}
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.SameImplList(l[1], s1)
@@ -766,7 +766,7 @@ func checksPost28(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 
 func checksPre29(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *kernels.Tensor, t1 []*kernels.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.MutableList(s1)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	if !c.Hermetic() && s0.Plain() {
@@ -788,7 +788,7 @@ func checksPost30(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *ass
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
 	}
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
@@ -805,7 +805,7 @@ func checksPost31(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *ker
 		c.BindingContextAfter(l[0], s0, t0)
 	}
 	c.After(s0, t0)
-	asserts.ResultList(c, &s1, t1)
+	resultList0(c, &s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
 	asserts.ImplUseCountEqFreshList(c, l[1], &s1, t1)
 	c.NotArgElems(l[1], &s1, l[0], s0)
@@ -845,4 +845,40 @@ func checksPost33(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.Saved, t0 *ker
 		c.SameContentAfter(l[0], s0, t0)
 	}
 	c.End()
+}
+
+// resultList0 is asserts.ResultList for []*kernels.Tensor, without an indirect call per element.
+func resultList0(c *asserts.Call, l *asserts.SavedList, ts []*kernels.Tensor) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Result(l.At(i), t)
+	}
+	l.SummarizeResult()
+}
+
+// saveList0 is asserts.SaveList for []*kernels.Tensor, without an indirect call per element.
+func saveList0(c *asserts.Call, l *asserts.SavedList, ts []*kernels.Tensor) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Save(l.At(i), t)
+	}
+	l.SummarizeSaved()
+}
+
+// afterList0 is asserts.AfterList for []*kernels.Tensor, without an indirect call per element.
+func afterList0(c *asserts.Call, l *asserts.SavedList, ts []*kernels.Tensor) {
+	l.CheckLen(c, len(ts))
+	for i, t := range ts {
+		c.After(l.At(i), t)
+	}
+	l.SummarizeAfter()
+}
+
+// saveOptList0 is asserts.SaveOptList for []*kernels.Tensor, without an indirect call per element.
+func saveOptList0(c *asserts.Call, l *asserts.SavedList, ts []*kernels.Tensor) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Save(l.At(i), t)
+	}
+	c.SummarizeSavedOpt(l)
 }
