@@ -597,7 +597,7 @@ func checksPost1(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *torc
 func checksPre2(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
@@ -623,7 +623,7 @@ func checksPost3(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asse
 		c.BindingContextAfter(l[2], s2, t2)
 	}
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
@@ -1001,7 +1001,7 @@ func checksPost22(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *ass
 // checksPre23 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 69 op(s) of one shape (the first: align_tensors).
 func checksPre23(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 }
@@ -1012,8 +1012,8 @@ func checksPost24(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 	}
-	asserts.AfterList(c, s0, t0)
-	asserts.ResultList(c, &s1, t1)
+	afterList0(c, s0, t0)
+	resultList0(c, &s1, t1)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
@@ -1300,7 +1300,7 @@ func checksPost35(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 	}
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.Result(&s1, t1)
 	c.NoMutationList(l[0], s0)
 	asserts.SameContentAfterList(c, l[0], s0, t0)
@@ -1316,7 +1316,7 @@ func checksPost35(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 // checksPre36 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 18 op(s) of one shape (the first: _cudnn_rnn_flatten_weight.out).
 func checksPre36(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.Save(s1, t1)
 	c.Mutable(s1)
 	asserts.SameContentList(c, l[0], s0, t0)
@@ -1335,7 +1335,7 @@ func checksPost37(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
 	}
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.SameImplList(l[0], s0)
@@ -1352,7 +1352,7 @@ func checksPost37(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 
 func checksPre38(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
@@ -1390,7 +1390,7 @@ func checksPost39(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.BindingContextAfter(l[5], s5, t5)
 	}
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
@@ -1459,7 +1459,7 @@ func checksPost39(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *as
 func checksPre40(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
@@ -1522,7 +1522,7 @@ func checksPost41(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.BindingContextAfter(l[10], s10, t10)
 	}
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
@@ -1575,7 +1575,7 @@ func checksPost41(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 func checksPre42(c *asserts.Call, op *asserts.Op, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
@@ -1633,7 +1633,7 @@ func checksPost43(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.BindingContextAfter(l[10], s10, t10)
 	}
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
@@ -1729,7 +1729,7 @@ func checksPost43(c *asserts.Call, l *[16]asserts.Loc, s0 *asserts.Saved, s1 *as
 func checksPre44(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, s11 *asserts.Saved, s12 *asserts.Saved, s13 *asserts.Saved, s14 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor, t11 *torch.Tensor, t12 *torch.Tensor, t13 *torch.Tensor, t14 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
@@ -1742,7 +1742,7 @@ func checksPre44(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *assert
 	c.Save(s11, t11)
 	c.Save(s12, t12)
 	c.Save(s13, t13)
-	asserts.SaveList(c, s14, t14)
+	saveList0(c, s14, t14)
 	c.Mutable(s11)
 	c.Mutable(s12)
 	c.Mutable(s13)
@@ -1803,7 +1803,7 @@ func checksPost45(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *as
 		asserts.BindingContextAfterList(c, l[14], s14, t14)
 	}
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
@@ -1816,7 +1816,7 @@ func checksPost45(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s11, t11)
 	c.After(s12, t12)
 	c.After(s13, t13)
-	asserts.AfterList(c, s14, t14)
+	afterList0(c, s14, t14)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
@@ -2217,8 +2217,8 @@ func checksPost62(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 	}
-	asserts.AfterList(c, s0, t0)
-	asserts.ResultList(c, &s1, t1)
+	afterList0(c, s0, t0)
+	resultList0(c, &s1, t1)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
@@ -3022,7 +3022,7 @@ func checksPost83(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 	}
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
@@ -3042,7 +3042,7 @@ func checksPost84(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		c.BindingContextAfter(l[1], s1, t1)
 	}
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
 	c.SameImplList(l[0], s0)
@@ -3062,7 +3062,7 @@ func checksPost85(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 		c.BindingContextAfter(l[0], s0, t0)
 	}
 	c.After(s0, t0)
-	asserts.ResultList(c, &s1, t1)
+	resultList0(c, &s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
 	c.ImplUseCountLE1List(l[1], &s1)
 	c.NotArgElems(l[1], &s1, l[0], s0)
@@ -3080,7 +3080,7 @@ func checksPost86(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 		c.BindingContextAfter(l[0], s0, t0)
 	}
 	c.After(s0, t0)
-	asserts.ResultList(c, &s1, t1)
+	resultList0(c, &s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
 	c.FreshOrAliasList(l[1], &s1, l[0], s0)
 	if c.HasDigests() {
@@ -3098,7 +3098,7 @@ func checksPost87(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *ass
 	}
 	c.After(s0, t0)
 	c.After(s1, t1)
-	asserts.ResultList(c, &s2, t2)
+	resultList0(c, &s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
 	c.FreshOrAliasList(l[2], &s2, l[0], s0)
@@ -4265,7 +4265,7 @@ func checksPost118(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 		c.BindingContextAfter(l[0], s0, t0)
 	}
 	c.After(s0, t0)
-	asserts.ResultList(c, &s1, t1)
+	resultList0(c, &s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
 	c.ImplUseCountLE1List(l[1], &s1)
 	c.NotArgElems(l[1], &s1, l[0], s0)
@@ -4282,7 +4282,7 @@ func checksPost118(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 func checksPre119(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	if !c.Hermetic() && s0.Plain() {
@@ -4305,8 +4305,8 @@ func checksPost120(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
 	}
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.ResultList(c, &s2, t2)
+	afterList0(c, s1, t1)
+	resultList0(c, &s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
@@ -5069,7 +5069,7 @@ func checksPost137(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 func checksPre138(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveOptList(c, s1, t1)
+	saveOptList0(c, s1, t1)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	if !c.Hermetic() && s0.Plain() {
@@ -5092,7 +5092,7 @@ func checksPost139(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
 	}
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.Result(&s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
@@ -5121,7 +5121,7 @@ func checksPost139(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 func checksPre140(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveOptList(c, s1, t1)
+	saveOptList0(c, s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s2)
 	asserts.SameContentList(c, l[1], s1, t1)
@@ -5148,7 +5148,7 @@ func checksPost141(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.BindingContextAfter(l[2], s2, t2)
 	}
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
@@ -5169,7 +5169,7 @@ func checksPost141(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 func checksPre142(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveOptList(c, s1, t1)
+	saveOptList0(c, s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s0)
 	asserts.SameContentList(c, l[1], s1, t1)
@@ -5196,7 +5196,7 @@ func checksPost143(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.BindingContextAfter(l[2], s2, t2)
 	}
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.SameImpl(l[0], s0)
@@ -5217,7 +5217,7 @@ func checksPost143(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 func checksPre144(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveOptList(c, s1, t1)
+	saveOptList0(c, s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Mutable(s3)
@@ -5248,7 +5248,7 @@ func checksPost145(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.BindingContextAfter(l[3], s3, t3)
 	}
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.Result(&s4, t4)
@@ -5272,7 +5272,7 @@ func checksPost145(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 func checksPre146(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveOptList(c, s1, t1)
+	saveOptList0(c, s1, t1)
 	c.Save(s2, t2)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
@@ -5299,7 +5299,7 @@ func checksPost147(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.BindingContextAfter(l[2], s2, t2)
 	}
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
@@ -5918,7 +5918,7 @@ func checksPost158(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 func checksPre159(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
@@ -5957,7 +5957,7 @@ func checksPost160(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.BindingContextAfter(l[4], s4, t4)
 	}
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
@@ -6108,7 +6108,7 @@ func checksPost160(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 func checksPre161(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
@@ -6167,7 +6167,7 @@ func checksPost162(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.BindingContextAfter(l[9], s9, t9)
 	}
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
@@ -6217,7 +6217,7 @@ func checksPost162(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 func checksPre163(c *asserts.Call, op *asserts.Op, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
@@ -6279,7 +6279,7 @@ func checksPost164(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.BindingContextAfter(l[10], s10, t10)
 	}
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
@@ -6292,7 +6292,7 @@ func checksPost164(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.Result(&s11, t11)
 	c.Result(&s12, t12)
 	c.Result(&s13, t13)
-	asserts.ResultList(c, &s14, t14)
+	resultList0(c, &s14, t14)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
@@ -7592,7 +7592,7 @@ func checksPost190(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *to
 func checksPre191(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.MutableList(s1)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	if !c.Hermetic() && s0.Plain() {
@@ -7614,7 +7614,7 @@ func checksPost192(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *as
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
 	}
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
@@ -8056,7 +8056,7 @@ func checksPost206(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 // checksPre207 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
 func checksPre207(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	asserts.SameContentList(c, l[0], s0, t0)
@@ -8083,10 +8083,10 @@ func checksPost208(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 		c.BindingContextAfter(l[1], s1, t1)
 		c.BindingContextAfter(l[2], s2, t2)
 	}
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
-	asserts.ResultList(c, &s3, t3)
+	resultList0(c, &s3, t3)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
@@ -8112,10 +8112,10 @@ func checksPost208(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre209 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
 func checksPre209(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	asserts.SaveList(c, s3, t3)
+	saveList0(c, s3, t3)
 	c.MutableList(s3)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
@@ -8142,10 +8142,10 @@ func checksPost210(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 		c.BindingContextAfter(l[2], s2, t2)
 		asserts.BindingContextAfterList(c, l[3], s3, t3)
 	}
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
-	asserts.AfterList(c, s3, t3)
+	afterList0(c, s3, t3)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
@@ -8164,8 +8164,8 @@ func checksPost210(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre211 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 39 op(s) of one shape (the first: dequantize.tensors_out).
 func checksPre211(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
 	c.MutableList(s1)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
@@ -8178,8 +8178,8 @@ func checksPost212(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
 	}
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
@@ -8715,8 +8715,8 @@ func checksPost220(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 func checksPre221(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
@@ -8746,8 +8746,8 @@ func checksPost222(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 		asserts.BindingContextAfterList(c, l[2], s2, t2)
 	}
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
@@ -8843,8 +8843,8 @@ func checksPost222(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 func checksPre223(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
 	c.Save(s5, t5)
@@ -8894,8 +8894,8 @@ func checksPost224(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.BindingContextAfter(l[7], s7, t7)
 	}
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
 	c.After(s5, t5)
@@ -8945,8 +8945,8 @@ func checksPre225(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Save(s3, t3)
 	c.Save(s4, t4)
 	c.Save(s5, t5)
-	asserts.SaveList(c, s6, t6)
-	asserts.SaveList(c, s7, t7)
+	saveList0(c, s6, t6)
+	saveList0(c, s7, t7)
 	asserts.SameContentList(c, l[6], s6, t6)
 	asserts.BindingContextList(c, l[6], s6, t6)
 	asserts.SameContentList(c, l[7], s7, t7)
@@ -8994,11 +8994,11 @@ func checksPost226(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s3, t3)
 	c.After(s4, t4)
 	c.After(s5, t5)
-	asserts.AfterList(c, s6, t6)
-	asserts.AfterList(c, s7, t7)
+	afterList0(c, s6, t6)
+	afterList0(c, s7, t7)
 	c.Result(&s8, t8)
-	asserts.ResultList(c, &s9, t9)
-	asserts.ResultList(c, &s10, t10)
+	resultList0(c, &s9, t9)
+	resultList0(c, &s10, t10)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
@@ -9094,11 +9094,11 @@ func checksPre227(c *asserts.Call, op *asserts.Op, l *[11]asserts.Loc, s0 *asser
 	c.Save(s3, t3)
 	c.Save(s4, t4)
 	c.Save(s5, t5)
-	asserts.SaveList(c, s6, t6)
-	asserts.SaveList(c, s7, t7)
+	saveList0(c, s6, t6)
+	saveList0(c, s7, t7)
 	c.Save(s8, t8)
-	asserts.SaveList(c, s9, t9)
-	asserts.SaveList(c, s10, t10)
+	saveList0(c, s9, t9)
+	saveList0(c, s10, t10)
 	c.Mutable(s8)
 	c.MutableList(s9)
 	c.MutableList(s10)
@@ -9152,11 +9152,11 @@ func checksPost228(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s3, t3)
 	c.After(s4, t4)
 	c.After(s5, t5)
-	asserts.AfterList(c, s6, t6)
-	asserts.AfterList(c, s7, t7)
+	afterList0(c, s6, t6)
+	afterList0(c, s7, t7)
 	c.After(s8, t8)
-	asserts.AfterList(c, s9, t9)
-	asserts.AfterList(c, s10, t10)
+	afterList0(c, s9, t9)
+	afterList0(c, s10, t10)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplStorageVersion(l[2], s2)
@@ -10232,8 +10232,8 @@ func checksPost246(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 func checksPre247(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
 	asserts.SameContentList(c, l[2], s2, t2)
@@ -10261,8 +10261,8 @@ func checksPost248(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 		asserts.BindingContextAfterList(c, l[2], s2, t2)
 	}
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
@@ -10329,8 +10329,8 @@ func checksPre249(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	asserts.SaveList(c, s2, t2)
-	asserts.SaveList(c, s3, t3)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
 	asserts.SameContentList(c, l[3], s3, t3)
@@ -10362,8 +10362,8 @@ func checksPost250(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.Saved, s1 *as
 	}
 	c.After(s0, t0)
 	c.After(s1, t1)
-	asserts.AfterList(c, s2, t2)
-	asserts.AfterList(c, s3, t3)
+	afterList0(c, s2, t2)
+	afterList0(c, s3, t3)
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
 	c.Result(&s6, t6)
@@ -10438,7 +10438,7 @@ func checksPre251(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.Save(s1, t1)
-	asserts.SaveList(c, s2, t2)
+	saveList0(c, s2, t2)
 	asserts.SameContentList(c, l[2], s2, t2)
 	asserts.BindingContextList(c, l[2], s2, t2)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() {
@@ -10466,7 +10466,7 @@ func checksPost252(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 	}
 	c.After(s0, t0)
 	c.After(s1, t1)
-	asserts.AfterList(c, s2, t2)
+	afterList0(c, s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
 	c.SameImplStorageVersion(l[0], s0)
@@ -10517,7 +10517,7 @@ func checksPre253(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 	c.Save(s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	asserts.SaveList(c, s3, t3)
+	saveList0(c, s3, t3)
 	asserts.SameContentList(c, l[3], s3, t3)
 	asserts.BindingContextList(c, l[3], s3, t3)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() && s2.Plain() {
@@ -10549,7 +10549,7 @@ func checksPost254(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
-	asserts.AfterList(c, s3, t3)
+	afterList0(c, s3, t3)
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
 	c.SameImplStorageVersion(l[0], s0)
@@ -10604,7 +10604,7 @@ func checksPost254(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.Saved, s1 *as
 func checksPre255(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
@@ -10644,7 +10644,7 @@ func checksPost256(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.BindingContextAfter(l[5], s5, t5)
 	}
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
@@ -10758,7 +10758,7 @@ func checksPre257(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 func checksPre258(c *asserts.Call, op *asserts.Op, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
@@ -10814,7 +10814,7 @@ func checksPost259(c *asserts.Call, l *[12]asserts.Loc, s0 *asserts.Saved, s1 *a
 		c.BindingContextAfter(l[9], s9, t9)
 	}
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
@@ -11273,7 +11273,7 @@ func checksPost272(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	}
 	c.After(s0, t0)
 	c.After(s1, t1)
-	asserts.ResultList(c, &s2, t2)
+	resultList0(c, &s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
 	c.ImplUseCountLE1List(l[2], &s2)
@@ -11295,7 +11295,7 @@ func checksPre273(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 	c.Begin(op)
 	c.Save(s0, t0)
 	c.SaveOpt(s1, t1, t1 != nil)
-	asserts.SaveList(c, s2, t2)
+	saveList0(c, s2, t2)
 	c.MutableList(s2)
 	asserts.BindingContextList(c, l[2], s2, t2)
 	if !c.Hermetic() && s0.Plain() && s1.Plain() {
@@ -11321,7 +11321,7 @@ func checksPost274(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 	}
 	c.After(s0, t0)
 	c.After(s1, t1)
-	asserts.AfterList(c, s2, t2)
+	afterList0(c, s2, t2)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
 	c.SameImplList(l[2], s2)
@@ -11337,7 +11337,7 @@ func checksPost274(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 func checksPre275(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
@@ -11359,7 +11359,7 @@ func checksPre275(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 func checksPre276(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
 	c.Save(s3, t3)
 	c.Mutable(s3)
@@ -11391,7 +11391,7 @@ func checksPost277(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s0, t0)
 	c.After(s1, t1)
 	c.Result(&s2, t2)
-	asserts.ResultList(c, &s3, t3)
+	resultList0(c, &s3, t3)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplStorageVersion(l[1], s1)
 	c.ImplUseCountLE1(l[2], &s2)
@@ -11424,7 +11424,7 @@ func checksPost277(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 func checksPre278(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.SaveOpt(s2, t2, t2 != nil)
 	asserts.SameContentList(c, l[1], s1, t1)
 	asserts.BindingContextList(c, l[1], s1, t1)
@@ -11452,10 +11452,10 @@ func checksPost279(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 		c.BindingContextAfter(l[2], s2, t2)
 	}
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
-	asserts.ResultList(c, &s4, t4)
+	resultList0(c, &s4, t4)
 	c.SameImplStorageVersion(l[0], s0)
 	c.SameImplList(l[1], s1)
 	c.SameStorageList(l[1], s1)
@@ -11501,7 +11501,7 @@ func checksPost279(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 // checksPre280 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
 func checksPre280(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.MutableList(s0)
@@ -11527,7 +11527,7 @@ func checksPost281(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 		c.BindingContextAfter(l[1], s1, t1)
 		c.BindingContextAfter(l[2], s2, t2)
 	}
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.SameImplList(l[0], s0)
@@ -11544,10 +11544,10 @@ func checksPost281(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre282 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
 func checksPre282(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	asserts.SaveList(c, s3, t3)
+	saveList0(c, s3, t3)
 	c.Mutable(s1)
 	c.MutableList(s3)
 	asserts.SameContentList(c, l[0], s0, t0)
@@ -11574,10 +11574,10 @@ func checksPost283(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 		c.BindingContextAfter(l[2], s2, t2)
 		asserts.BindingContextAfterList(c, l[3], s3, t3)
 	}
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
-	asserts.AfterList(c, s3, t3)
+	afterList0(c, s3, t3)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
@@ -11596,7 +11596,7 @@ func checksPost283(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre284 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale).
 func checksPre284(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	asserts.SameContentList(c, l[0], s0, t0)
@@ -11624,10 +11624,10 @@ func checksPost285(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 		c.BindingContextAfter(l[1], s1, t1)
 		c.BindingContextAfter(l[2], s2, t2)
 	}
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
-	asserts.ResultList(c, &s3, t3)
+	resultList0(c, &s3, t3)
 	c.Result(&s4, t4)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
@@ -11767,7 +11767,7 @@ func checksPost289(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 // checksPre290 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 37 op(s) of one shape (the first: _foreach_add_.Scalar).
 func checksPre290(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.MutableList(s0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 }
@@ -11777,7 +11777,7 @@ func checksPost291(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 	}
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.End()
@@ -11786,8 +11786,8 @@ func checksPost291(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0
 // checksPre292 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _foreach_add.List).
 func checksPre292(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
@@ -11801,9 +11801,9 @@ func checksPost293(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
 	}
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.ResultList(c, &s2, t2)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	resultList0(c, &s2, t2)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
@@ -11825,8 +11825,8 @@ func checksPost293(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre294 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _foreach_add_.List).
 func checksPre294(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
 	c.MutableList(s0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
@@ -11839,8 +11839,8 @@ func checksPost295(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
 	}
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.SameImplList(l[1], s1)
@@ -11853,9 +11853,9 @@ func checksPost295(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre296 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _foreach_add.List_out).
 func checksPre296(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
 	c.MutableList(s2)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
@@ -11871,9 +11871,9 @@ func checksPost297(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
 		asserts.BindingContextAfterList(c, l[2], s2, t2)
 	}
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
@@ -11890,9 +11890,9 @@ func checksPost297(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre298 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
 func checksPre298(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
 	c.MutableList(s0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
@@ -11908,9 +11908,9 @@ func checksPost299(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
 		asserts.BindingContextAfterList(c, l[2], s2, t2)
 	}
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.SameImplList(l[1], s1)
@@ -11927,10 +11927,10 @@ func checksPost299(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre300 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
 func checksPre300(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
-	asserts.SaveList(c, s3, t3)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
 	c.MutableList(s3)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
@@ -11949,10 +11949,10 @@ func checksPost301(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 		asserts.BindingContextAfterList(c, l[2], s2, t2)
 		asserts.BindingContextAfterList(c, l[3], s3, t3)
 	}
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
-	asserts.AfterList(c, s3, t3)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
+	afterList0(c, s3, t3)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
@@ -11973,9 +11973,9 @@ func checksPost301(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre302 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
 func checksPre302(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
 	asserts.SameContentList(c, l[0], s0, t0)
 	asserts.BindingContextList(c, l[0], s0, t0)
 	asserts.SameContentList(c, l[1], s1, t1)
@@ -11992,10 +11992,10 @@ func checksPost303(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 		asserts.BindingContextAfterList(c, l[1], s1, t1)
 		asserts.BindingContextAfterList(c, l[2], s2, t2)
 	}
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
-	asserts.ResultList(c, &s3, t3)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
+	resultList0(c, &s3, t3)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
@@ -12608,7 +12608,7 @@ func checksPost321(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0
 	if c.Hermetic() {
 		asserts.BindingContextAfterList(c, l[0], s0, t0)
 	}
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.Result(&s1, t1)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
@@ -14010,12 +14010,12 @@ func checksPost340(c *asserts.Call, l *[18]asserts.Loc, s0 *asserts.Saved, s1 *a
 // checksPre341 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adam_).
 func checksPre341(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
-	asserts.SaveList(c, s3, t3)
-	asserts.SaveList(c, s4, t4)
-	asserts.SaveList(c, s5, t5)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
+	saveList0(c, s4, t4)
+	saveList0(c, s5, t5)
 	c.SaveOpt(s6, t6, t6 != nil)
 	c.SaveOpt(s7, t7, t7 != nil)
 	c.MutableList(s0)
@@ -14056,12 +14056,12 @@ func checksPost342(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1
 		c.BindingContextAfter(l[6], s6, t6)
 		c.BindingContextAfter(l[7], s7, t7)
 	}
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
-	asserts.AfterList(c, s3, t3)
-	asserts.AfterList(c, s4, t4)
-	asserts.AfterList(c, s5, t5)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
+	afterList0(c, s3, t3)
+	afterList0(c, s4, t4)
+	afterList0(c, s5, t5)
 	c.After(s6, t6)
 	c.After(s7, t7)
 	c.SameImplList(l[0], s0)
@@ -14090,15 +14090,15 @@ func checksPost342(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre343 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adam.out).
 func checksPre343(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
-	asserts.SaveList(c, s3, t3)
-	asserts.SaveList(c, s4, t4)
-	asserts.SaveList(c, s5, t5)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
+	saveList0(c, s4, t4)
+	saveList0(c, s5, t5)
 	c.SaveOpt(s6, t6, t6 != nil)
 	c.SaveOpt(s7, t7, t7 != nil)
-	asserts.SaveList(c, s8, t8)
+	saveList0(c, s8, t8)
 	c.MutableList(s1)
 	c.MutableList(s2)
 	c.MutableList(s3)
@@ -14140,15 +14140,15 @@ func checksPost344(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1
 		c.BindingContextAfter(l[7], s7, t7)
 		asserts.BindingContextAfterList(c, l[8], s8, t8)
 	}
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
-	asserts.AfterList(c, s3, t3)
-	asserts.AfterList(c, s4, t4)
-	asserts.AfterList(c, s5, t5)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
+	afterList0(c, s3, t3)
+	afterList0(c, s4, t4)
+	afterList0(c, s5, t5)
 	c.After(s6, t6)
 	c.After(s7, t7)
-	asserts.AfterList(c, s8, t8)
+	afterList0(c, s8, t8)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
@@ -14179,12 +14179,12 @@ func checksPost344(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre345 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adam).
 func checksPre345(c *asserts.Call, op *asserts.Op, l *[13]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
-	asserts.SaveList(c, s3, t3)
-	asserts.SaveList(c, s4, t4)
-	asserts.SaveList(c, s5, t5)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
+	saveList0(c, s4, t4)
+	saveList0(c, s5, t5)
 	c.SaveOpt(s6, t6, t6 != nil)
 	c.SaveOpt(s7, t7, t7 != nil)
 	asserts.SameContentList(c, l[0], s0, t0)
@@ -14230,19 +14230,19 @@ func checksPost346(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s
 		c.BindingContextAfter(l[6], s6, t6)
 		c.BindingContextAfter(l[7], s7, t7)
 	}
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
-	asserts.AfterList(c, s3, t3)
-	asserts.AfterList(c, s4, t4)
-	asserts.AfterList(c, s5, t5)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
+	afterList0(c, s3, t3)
+	afterList0(c, s4, t4)
+	afterList0(c, s5, t5)
 	c.After(s6, t6)
 	c.After(s7, t7)
-	asserts.ResultList(c, &s8, t8)
-	asserts.ResultList(c, &s9, t9)
-	asserts.ResultList(c, &s10, t10)
-	asserts.ResultList(c, &s11, t11)
-	asserts.ResultList(c, &s12, t12)
+	resultList0(c, &s8, t8)
+	resultList0(c, &s9, t9)
+	resultList0(c, &s10, t10)
+	resultList0(c, &s11, t11)
+	resultList0(c, &s12, t12)
 	c.SameImplList(l[0], s0)
 	c.SameStorageList(l[0], s0)
 	c.NoMutationList(l[0], s0)
@@ -14365,4 +14365,40 @@ func checksPost346(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.SavedList, s
 		c.SameContentAfter(l[7], s7, t7)
 	}
 	c.End()
+}
+
+// saveList0 is asserts.SaveList for []*torch.Tensor, without an indirect call per element.
+func saveList0(c *asserts.Call, l *asserts.SavedList, ts []*torch.Tensor) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Save(l.At(i), t)
+	}
+	l.SummarizeSaved()
+}
+
+// afterList0 is asserts.AfterList for []*torch.Tensor, without an indirect call per element.
+func afterList0(c *asserts.Call, l *asserts.SavedList, ts []*torch.Tensor) {
+	l.CheckLen(c, len(ts))
+	for i, t := range ts {
+		c.After(l.At(i), t)
+	}
+	l.SummarizeAfter()
+}
+
+// resultList0 is asserts.ResultList for []*torch.Tensor, without an indirect call per element.
+func resultList0(c *asserts.Call, l *asserts.SavedList, ts []*torch.Tensor) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Result(l.At(i), t)
+	}
+	l.SummarizeResult()
+}
+
+// saveOptList0 is asserts.SaveOptList for []*torch.Tensor, without an indirect call per element.
+func saveOptList0(c *asserts.Call, l *asserts.SavedList, ts []*torch.Tensor) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Save(l.At(i), t)
+	}
+	c.SummarizeSavedOpt(l)
 }

@@ -911,14 +911,14 @@ func checksPost30(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 func checksPre31(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.Save(s2, t2)
 }
 
 // checksPost32 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn).
 func checksPost32(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
@@ -984,7 +984,7 @@ func checksPost34(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *ass
 func checksPre35(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
@@ -994,7 +994,7 @@ func checksPre35(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 // checksPost36 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
 func checksPost36(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
@@ -1024,7 +1024,7 @@ func checksPost36(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 func checksPre37(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
@@ -1032,7 +1032,7 @@ func checksPre37(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *assert
 	c.Save(s6, t6)
 	c.Save(s7, t7)
 	c.Save(s8, t8)
-	asserts.SaveList(c, s9, t9)
+	saveList0(c, s9, t9)
 	c.Mutable(s6)
 	c.Mutable(s7)
 	c.Mutable(s8)
@@ -1042,7 +1042,7 @@ func checksPre37(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *assert
 // checksPost38 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
 func checksPost38(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
@@ -1050,7 +1050,7 @@ func checksPost38(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s6, t6)
 	c.After(s7, t7)
 	c.After(s8, t8)
-	asserts.AfterList(c, s9, t9)
+	afterList0(c, s9, t9)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -1448,13 +1448,13 @@ func checksPost69(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 // checksPre70 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: cat).
 func checksPre70(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 }
 
 // checksPost71 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: cat).
 func checksPost71(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.Result(&s1, t1)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
@@ -1467,14 +1467,14 @@ func checksPost71(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 // checksPre72 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: cat.out).
 func checksPre72(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.Save(s1, t1)
 	c.Mutable(s1)
 }
 
 // checksPost73 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: cat.out).
 func checksPost73(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.After(s1, t1)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
@@ -2192,14 +2192,14 @@ func checksPost112(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 func checksPre113(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveOptList(c, s1, t1)
+	saveOptList0(c, s1, t1)
 }
 
 // checksPost114 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: index.Tensor).
 func checksPost114(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.Result(&s2, t2)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
@@ -2218,7 +2218,7 @@ func checksPost114(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 func checksPre115(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveOptList(c, s1, t1)
+	saveOptList0(c, s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s2)
 }
@@ -2226,7 +2226,7 @@ func checksPre115(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 // checksPost116 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index.Tensor_out).
 func checksPost116(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
@@ -2253,7 +2253,7 @@ func checksPost117(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *to
 func checksPre118(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveOptList(c, s1, t1)
+	saveOptList0(c, s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s0)
 }
@@ -2262,7 +2262,7 @@ func checksPre118(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 func checksPre119(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveOptList(c, s1, t1)
+	saveOptList0(c, s1, t1)
 	c.Save(s2, t2)
 }
 
@@ -2270,7 +2270,7 @@ func checksPre119(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 func checksPost120(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.SameStorage(l[0], s0)
@@ -2516,7 +2516,7 @@ func checksPost128(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 func checksPre129(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
@@ -2530,7 +2530,7 @@ func checksPost130(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
@@ -2607,7 +2607,7 @@ func checksPost130(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 func checksPre131(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
@@ -2625,7 +2625,7 @@ func checksPost132(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s12 asserts.Saved
 	var s13 asserts.Saved
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
@@ -3089,14 +3089,14 @@ func checksPost152(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 func checksPre153(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.MutableList(s1)
 }
 
 // checksPost154 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: unsafe_split.Tensor_out).
 func checksPost154(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -3201,14 +3201,14 @@ func checksPost160(c *asserts.Call, l *[3]asserts.Loc) {
 // checksPre161 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
 func checksPre161(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 }
 
 // checksPost162 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors).
 func checksPost162(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
@@ -3223,19 +3223,19 @@ func checksPost162(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre163 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
 func checksPre163(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	asserts.SaveList(c, s3, t3)
+	saveList0(c, s3, t3)
 	c.MutableList(s3)
 }
 
 // checksPost164 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
 func checksPost164(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
-	asserts.AfterList(c, s3, t3)
+	afterList0(c, s3, t3)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.SameStorage(l[1], s1)
@@ -3250,15 +3250,15 @@ func checksPost164(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre165 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 39 op(s) of one shape (the first: dequantize.tensors_out).
 func checksPre165(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
 	c.MutableList(s1)
 }
 
 // checksPost166 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 45 op(s) of one shape (the first: dequantize.tensors_out).
 func checksPost166(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -3525,8 +3525,8 @@ func checksPost173(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 func checksPre174(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
 }
 
 // checksPost175 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps).
@@ -3537,8 +3537,8 @@ func checksPost175(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s6 asserts.Saved
 	var s7 asserts.Saved
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
@@ -3597,8 +3597,8 @@ func checksPre176(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s3, t3)
 	c.Save(s4, t4)
 	c.Save(s5, t5)
-	asserts.SaveList(c, s6, t6)
-	asserts.SaveList(c, s7, t7)
+	saveList0(c, s6, t6)
+	saveList0(c, s7, t7)
 }
 
 // checksPost177 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
@@ -3610,8 +3610,8 @@ func checksPost177(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s3, t3)
 	c.After(s4, t4)
 	c.After(s5, t5)
-	asserts.AfterList(c, s6, t6)
-	asserts.AfterList(c, s7, t7)
+	afterList0(c, s6, t6)
+	afterList0(c, s7, t7)
 	c.Result(&s8, t8)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
@@ -3647,11 +3647,11 @@ func checksPre178(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
-	asserts.SaveList(c, s4, t4)
-	asserts.SaveList(c, s5, t5)
+	saveList0(c, s4, t4)
+	saveList0(c, s5, t5)
 	c.Save(s6, t6)
-	asserts.SaveList(c, s7, t7)
-	asserts.SaveList(c, s8, t8)
+	saveList0(c, s7, t7)
+	saveList0(c, s8, t8)
 	c.Mutable(s6)
 	c.MutableList(s7)
 	c.MutableList(s8)
@@ -3663,11 +3663,11 @@ func checksPost179(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
-	asserts.AfterList(c, s4, t4)
-	asserts.AfterList(c, s5, t5)
+	afterList0(c, s4, t4)
+	afterList0(c, s5, t5)
 	c.After(s6, t6)
-	asserts.AfterList(c, s7, t7)
-	asserts.AfterList(c, s8, t8)
+	afterList0(c, s7, t7)
+	afterList0(c, s8, t8)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[1], s1)
@@ -4053,7 +4053,7 @@ func checksPost199(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 // checksPre200 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
 func checksPre200(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.MutableList(s0)
@@ -4063,10 +4063,10 @@ func checksPre200(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 // checksPre201 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
 func checksPre201(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	asserts.SaveList(c, s3, t3)
+	saveList0(c, s3, t3)
 	c.Mutable(s1)
 	c.MutableList(s3)
 }
@@ -4102,13 +4102,13 @@ func checksPost203(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 // checksPre204 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 37 op(s) of one shape (the first: _foreach_add_.Scalar).
 func checksPre204(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.MutableList(s0)
 }
 
 // checksPost205 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 37 op(s) of one shape (the first: _foreach_add_.Scalar).
 func checksPost205(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.End()
@@ -4117,25 +4117,25 @@ func checksPost205(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0
 // checksPre206 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _foreach_add_.List).
 func checksPre206(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
 	c.MutableList(s0)
 }
 
 // checksPre207 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 6 op(s) of one shape (the first: _foreach_add.List_out).
 func checksPre207(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
 	c.MutableList(s2)
 }
 
 // checksPost208 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 10 op(s) of one shape (the first: _foreach_add.List_out).
 func checksPost208(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -4148,28 +4148,28 @@ func checksPost208(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre209 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
 func checksPre209(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
 	c.MutableList(s0)
 }
 
 // checksPre210 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
 func checksPre210(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
-	asserts.SaveList(c, s3, t3)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
 	c.MutableList(s3)
 }
 
 // checksPost211 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
 func checksPost211(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
-	asserts.AfterList(c, s3, t3)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
+	afterList0(c, s3, t3)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -4791,12 +4791,12 @@ func checksPost242(c *asserts.Call, l *[11]asserts.Loc, s0 *asserts.Saved, s1 *a
 // checksPre243 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adam_).
 func checksPre243(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
-	asserts.SaveList(c, s3, t3)
-	asserts.SaveList(c, s4, t4)
-	asserts.SaveList(c, s5, t5)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
+	saveList0(c, s4, t4)
+	saveList0(c, s5, t5)
 	c.MutableList(s0)
 	c.MutableList(s1)
 	c.MutableList(s2)
@@ -4806,12 +4806,12 @@ func checksPre243(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 
 // checksPost244 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adam_).
 func checksPost244(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
-	asserts.AfterList(c, s3, t3)
-	asserts.AfterList(c, s4, t4)
-	asserts.AfterList(c, s5, t5)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
+	afterList0(c, s3, t3)
+	afterList0(c, s4, t4)
+	afterList0(c, s5, t5)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -4830,13 +4830,13 @@ func checksPost244(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre245 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adam.out).
 func checksPre245(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
-	asserts.SaveList(c, s3, t3)
-	asserts.SaveList(c, s4, t4)
-	asserts.SaveList(c, s5, t5)
-	asserts.SaveList(c, s6, t6)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
+	saveList0(c, s4, t4)
+	saveList0(c, s5, t5)
+	saveList0(c, s6, t6)
 	c.MutableList(s1)
 	c.MutableList(s2)
 	c.MutableList(s3)
@@ -4846,13 +4846,13 @@ func checksPre245(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 
 // checksPost246 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adam.out).
 func checksPost246(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
-	asserts.AfterList(c, s3, t3)
-	asserts.AfterList(c, s4, t4)
-	asserts.AfterList(c, s5, t5)
-	asserts.AfterList(c, s6, t6)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
+	afterList0(c, s3, t3)
+	afterList0(c, s4, t4)
+	afterList0(c, s5, t5)
+	afterList0(c, s6, t6)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -4885,4 +4885,31 @@ func checksPost247(c *asserts.Call, l *[6]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[5])
 	c.PlanSkip(asserts.CheckSameImpl, l[5])
 	c.End()
+}
+
+// saveList0 is asserts.SaveList for []*torch.Tensor, without an indirect call per element.
+func saveList0(c *asserts.Call, l *asserts.SavedList, ts []*torch.Tensor) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Save(l.At(i), t)
+	}
+	l.SummarizeSaved()
+}
+
+// afterList0 is asserts.AfterList for []*torch.Tensor, without an indirect call per element.
+func afterList0(c *asserts.Call, l *asserts.SavedList, ts []*torch.Tensor) {
+	l.CheckLen(c, len(ts))
+	for i, t := range ts {
+		c.After(l.At(i), t)
+	}
+	l.SummarizeAfter()
+}
+
+// saveOptList0 is asserts.SaveOptList for []*torch.Tensor, without an indirect call per element.
+func saveOptList0(c *asserts.Call, l *asserts.SavedList, ts []*torch.Tensor) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Save(l.At(i), t)
+	}
+	c.SummarizeSavedOpt(l)
 }

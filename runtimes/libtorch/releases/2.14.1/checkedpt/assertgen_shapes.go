@@ -1010,14 +1010,14 @@ func checksPost31(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 func checksPre32(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.Save(s2, t2)
 }
 
 // checksPost33 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn).
 func checksPost33(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
@@ -1083,7 +1083,7 @@ func checksPost35(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *ass
 func checksPre36(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
@@ -1093,7 +1093,7 @@ func checksPre36(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 // checksPost37 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
 func checksPost37(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
@@ -1123,7 +1123,7 @@ func checksPost37(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 func checksPre38(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
@@ -1131,7 +1131,7 @@ func checksPre38(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *assert
 	c.Save(s6, t6)
 	c.Save(s7, t7)
 	c.Save(s8, t8)
-	asserts.SaveList(c, s9, t9)
+	saveList0(c, s9, t9)
 	c.Mutable(s6)
 	c.Mutable(s7)
 	c.Mutable(s8)
@@ -1141,7 +1141,7 @@ func checksPre38(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *assert
 // checksPost39 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
 func checksPost39(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
@@ -1149,7 +1149,7 @@ func checksPost39(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s6, t6)
 	c.After(s7, t7)
 	c.After(s8, t8)
-	asserts.AfterList(c, s9, t9)
+	afterList0(c, s9, t9)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -1540,13 +1540,13 @@ func checksPost69(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 // checksPre70 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: cat).
 func checksPre70(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 }
 
 // checksPost71 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: cat).
 func checksPost71(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.Result(&s1, t1)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
@@ -1559,14 +1559,14 @@ func checksPost71(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 // checksPre72 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: cat.out).
 func checksPre72(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.Save(s1, t1)
 	c.Mutable(s1)
 }
 
 // checksPost73 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: cat.out).
 func checksPost73(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.After(s1, t1)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
@@ -2386,14 +2386,14 @@ func checksPost117(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 func checksPre118(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveOptList(c, s1, t1)
+	saveOptList0(c, s1, t1)
 }
 
 // checksPost119 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: index.Tensor).
 func checksPost119(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.Result(&s2, t2)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
@@ -2412,7 +2412,7 @@ func checksPost119(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 func checksPre120(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveOptList(c, s1, t1)
+	saveOptList0(c, s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s2)
 }
@@ -2420,7 +2420,7 @@ func checksPre120(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 // checksPost121 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index.Tensor_out).
 func checksPost121(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
@@ -2435,7 +2435,7 @@ func checksPost121(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 func checksPre122(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveOptList(c, s1, t1)
+	saveOptList0(c, s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s0)
 }
@@ -2444,7 +2444,7 @@ func checksPre122(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 func checksPre123(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveOptList(c, s1, t1)
+	saveOptList0(c, s1, t1)
 	c.Save(s2, t2)
 }
 
@@ -2452,7 +2452,7 @@ func checksPre123(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 func checksPost124(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.SameStorage(l[0], s0)
@@ -3204,7 +3204,7 @@ func checksPost147(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 func checksPre148(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
@@ -3218,7 +3218,7 @@ func checksPost149(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
@@ -3295,7 +3295,7 @@ func checksPost149(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 func checksPre150(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
@@ -3313,7 +3313,7 @@ func checksPost151(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s12 asserts.Saved
 	var s13 asserts.Saved
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
@@ -3910,14 +3910,14 @@ func checksPost174(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 func checksPre175(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.MutableList(s1)
 }
 
 // checksPost176 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: unsafe_split.Tensor_out).
 func checksPost176(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -4399,14 +4399,14 @@ func checksPost195(c *asserts.Call, l *[3]asserts.Loc) {
 // checksPre196 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
 func checksPre196(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 }
 
 // checksPost197 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors).
 func checksPost197(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
@@ -4421,19 +4421,19 @@ func checksPost197(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre198 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
 func checksPre198(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	asserts.SaveList(c, s3, t3)
+	saveList0(c, s3, t3)
 	c.MutableList(s3)
 }
 
 // checksPost199 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
 func checksPost199(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
-	asserts.AfterList(c, s3, t3)
+	afterList0(c, s3, t3)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.SameStorage(l[1], s1)
@@ -4448,15 +4448,15 @@ func checksPost199(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre200 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 54 op(s) of one shape (the first: dequantize.tensors_out).
 func checksPre200(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
 	c.MutableList(s1)
 }
 
 // checksPost201 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 78 op(s) of one shape (the first: dequantize.tensors_out).
 func checksPost201(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -4723,8 +4723,8 @@ func checksPost208(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 func checksPre209(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
 }
 
 // checksPost210 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps).
@@ -4736,8 +4736,8 @@ func checksPost210(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
@@ -4805,8 +4805,8 @@ func checksPre211(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Save(s6, t6)
-	asserts.SaveList(c, s7, t7)
-	asserts.SaveList(c, s8, t8)
+	saveList0(c, s7, t7)
+	saveList0(c, s8, t8)
 }
 
 // checksPost212 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
@@ -4819,8 +4819,8 @@ func checksPost212(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s4, t4)
 	c.After(s5, t5)
 	c.After(s6, t6)
-	asserts.AfterList(c, s7, t7)
-	asserts.AfterList(c, s8, t8)
+	afterList0(c, s7, t7)
+	afterList0(c, s8, t8)
 	c.Result(&s9, t9)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[3], s3)
@@ -4857,11 +4857,11 @@ func checksPre213(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
-	asserts.SaveList(c, s4, t4)
-	asserts.SaveList(c, s5, t5)
+	saveList0(c, s4, t4)
+	saveList0(c, s5, t5)
 	c.Save(s6, t6)
-	asserts.SaveList(c, s7, t7)
-	asserts.SaveList(c, s8, t8)
+	saveList0(c, s7, t7)
+	saveList0(c, s8, t8)
 	c.Mutable(s6)
 	c.MutableList(s7)
 	c.MutableList(s8)
@@ -4873,11 +4873,11 @@ func checksPost214(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
-	asserts.AfterList(c, s4, t4)
-	asserts.AfterList(c, s5, t5)
+	afterList0(c, s4, t4)
+	afterList0(c, s5, t5)
 	c.After(s6, t6)
-	asserts.AfterList(c, s7, t7)
-	asserts.AfterList(c, s8, t8)
+	afterList0(c, s7, t7)
+	afterList0(c, s8, t8)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[1], s1)
@@ -5275,7 +5275,7 @@ func checksPost235(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 // checksPre236 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
 func checksPre236(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.MutableList(s0)
@@ -5285,10 +5285,10 @@ func checksPre236(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 // checksPre237 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
 func checksPre237(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	asserts.SaveList(c, s3, t3)
+	saveList0(c, s3, t3)
 	c.Mutable(s1)
 	c.MutableList(s3)
 }
@@ -5324,12 +5324,12 @@ func checksPost239(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 // checksPre240 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 52 op(s) of one shape (the first: _foreach_add.Scalar).
 func checksPre240(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 }
 
 // checksPost241 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 101 op(s) of one shape (the first: _foreach_add.Scalar).
 func checksPost241(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.End()
@@ -5338,39 +5338,39 @@ func checksPost241(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0
 // checksPre242 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 49 op(s) of one shape (the first: _foreach_add_.Scalar).
 func checksPre242(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.MutableList(s0)
 }
 
 // checksPre243 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _foreach_add.List).
 func checksPre243(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
 }
 
 // checksPre244 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _foreach_add_.List).
 func checksPre244(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
 	c.MutableList(s0)
 }
 
 // checksPre245 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _foreach_add.List_out).
 func checksPre245(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
 	c.MutableList(s2)
 }
 
 // checksPost246 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 23 op(s) of one shape (the first: _foreach_add.List_out).
 func checksPost246(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -5383,14 +5383,14 @@ func checksPost246(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre247 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add.Tensor).
 func checksPre247(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.Save(s1, t1)
 }
 
 // checksPre248 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add_.Tensor).
 func checksPre248(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.Save(s1, t1)
 	c.MutableList(s0)
 }
@@ -5398,17 +5398,17 @@ func checksPre248(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *assert
 // checksPre249 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add.Tensor_out).
 func checksPre249(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.Save(s1, t1)
-	asserts.SaveList(c, s2, t2)
+	saveList0(c, s2, t2)
 	c.MutableList(s2)
 }
 
 // checksPost250 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_add.Tensor_out).
 func checksPost250(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.After(s1, t1)
-	asserts.AfterList(c, s2, t2)
+	afterList0(c, s2, t2)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.SameStorage(l[1], s1)
@@ -5421,9 +5421,9 @@ func checksPost250(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre251 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
 func checksPre251(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
 }
 
 // checksPost252 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Tensor).
@@ -5442,28 +5442,28 @@ func checksPost252(c *asserts.Call, l *[4]asserts.Loc) {
 // checksPre253 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
 func checksPre253(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
 	c.MutableList(s0)
 }
 
 // checksPre254 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
 func checksPre254(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
-	asserts.SaveList(c, s3, t3)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
 	c.MutableList(s3)
 }
 
 // checksPost255 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
 func checksPost255(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
-	asserts.AfterList(c, s3, t3)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
+	afterList0(c, s3, t3)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -5478,18 +5478,18 @@ func checksPost255(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre256 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
 func checksPre256(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
 	c.Save(s3, t3)
 	c.MutableList(s0)
 }
 
 // checksPost257 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
 func checksPost257(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
 	c.After(s3, t3)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
@@ -5505,21 +5505,21 @@ func checksPost257(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre258 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_addcdiv.Tensor_out).
 func checksPre258(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
 	c.Save(s3, t3)
-	asserts.SaveList(c, s4, t4)
+	saveList0(c, s4, t4)
 	c.MutableList(s4)
 }
 
 // checksPost259 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_addcdiv.Tensor_out).
 func checksPost259(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
 	c.After(s3, t3)
-	asserts.AfterList(c, s4, t4)
+	afterList0(c, s4, t4)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -6842,12 +6842,12 @@ func checksPost311(c *asserts.Call, l *[15]asserts.Loc, s0 *asserts.Saved, s1 *a
 // checksPre312 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam_).
 func checksPre312(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
-	asserts.SaveList(c, s3, t3)
-	asserts.SaveList(c, s4, t4)
-	asserts.SaveList(c, s5, t5)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
+	saveList0(c, s4, t4)
+	saveList0(c, s5, t5)
 	c.MutableList(s0)
 	c.MutableList(s1)
 	c.MutableList(s2)
@@ -6857,12 +6857,12 @@ func checksPre312(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 
 // checksPost313 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam_).
 func checksPost313(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
-	asserts.AfterList(c, s3, t3)
-	asserts.AfterList(c, s4, t4)
-	asserts.AfterList(c, s5, t5)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
+	afterList0(c, s3, t3)
+	afterList0(c, s4, t4)
+	afterList0(c, s5, t5)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -6881,13 +6881,13 @@ func checksPost313(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre314 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam.out).
 func checksPre314(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
-	asserts.SaveList(c, s3, t3)
-	asserts.SaveList(c, s4, t4)
-	asserts.SaveList(c, s5, t5)
-	asserts.SaveList(c, s6, t6)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
+	saveList0(c, s4, t4)
+	saveList0(c, s5, t5)
+	saveList0(c, s6, t6)
 	c.MutableList(s1)
 	c.MutableList(s2)
 	c.MutableList(s3)
@@ -6897,13 +6897,13 @@ func checksPre314(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 
 // checksPost315 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.out).
 func checksPost315(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
-	asserts.AfterList(c, s3, t3)
-	asserts.AfterList(c, s4, t4)
-	asserts.AfterList(c, s5, t5)
-	asserts.AfterList(c, s6, t6)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
+	afterList0(c, s3, t3)
+	afterList0(c, s4, t4)
+	afterList0(c, s5, t5)
+	afterList0(c, s6, t6)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -6941,12 +6941,12 @@ func checksPost316(c *asserts.Call, l *[6]asserts.Loc) {
 // checksPre317 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam_.tensor_lr).
 func checksPre317(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
-	asserts.SaveList(c, s3, t3)
-	asserts.SaveList(c, s4, t4)
-	asserts.SaveList(c, s5, t5)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
+	saveList0(c, s4, t4)
+	saveList0(c, s5, t5)
 	c.Save(s6, t6)
 	c.MutableList(s0)
 	c.MutableList(s1)
@@ -6957,12 +6957,12 @@ func checksPre317(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 
 // checksPost318 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam_.tensor_lr).
 func checksPost318(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
-	asserts.AfterList(c, s3, t3)
-	asserts.AfterList(c, s4, t4)
-	asserts.AfterList(c, s5, t5)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
+	afterList0(c, s3, t3)
+	afterList0(c, s4, t4)
+	afterList0(c, s5, t5)
 	c.After(s6, t6)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
@@ -6984,14 +6984,14 @@ func checksPost318(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre319 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
 func checksPre319(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
-	asserts.SaveList(c, s3, t3)
-	asserts.SaveList(c, s4, t4)
-	asserts.SaveList(c, s5, t5)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
+	saveList0(c, s4, t4)
+	saveList0(c, s5, t5)
 	c.Save(s6, t6)
-	asserts.SaveList(c, s7, t7)
+	saveList0(c, s7, t7)
 	c.MutableList(s1)
 	c.MutableList(s2)
 	c.MutableList(s3)
@@ -7001,14 +7001,14 @@ func checksPre319(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 
 // checksPost320 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
 func checksPost320(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
-	asserts.AfterList(c, s3, t3)
-	asserts.AfterList(c, s4, t4)
-	asserts.AfterList(c, s5, t5)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
+	afterList0(c, s3, t3)
+	afterList0(c, s4, t4)
+	afterList0(c, s5, t5)
 	c.After(s6, t6)
-	asserts.AfterList(c, s7, t7)
+	afterList0(c, s7, t7)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -7050,9 +7050,9 @@ func checksPost321(c *asserts.Call, l *[7]asserts.Loc) {
 // checksPre322 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd_).
 func checksPre322(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
 	c.MutableList(s0)
 	c.MutableList(s1)
 	c.MutableList(s2)
@@ -7061,10 +7061,10 @@ func checksPre322(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 // checksPre323 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd.out).
 func checksPre323(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
-	asserts.SaveList(c, s3, t3)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
 	c.MutableList(s1)
 	c.MutableList(s2)
 	c.MutableList(s3)
@@ -7073,9 +7073,9 @@ func checksPre323(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 // checksPre324 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd_.tensor_lr).
 func checksPre324(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
 	c.Save(s3, t3)
 	c.MutableList(s0)
 	c.MutableList(s1)
@@ -7085,11 +7085,11 @@ func checksPre324(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 // checksPre325 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd.tensor_lr_out).
 func checksPre325(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
 	c.Save(s3, t3)
-	asserts.SaveList(c, s4, t4)
+	saveList0(c, s4, t4)
 	c.MutableList(s1)
 	c.MutableList(s2)
 	c.MutableList(s4)
@@ -7098,10 +7098,10 @@ func checksPre325(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 // checksPre326 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad_).
 func checksPre326(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
-	asserts.SaveList(c, s3, t3)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
 	c.MutableList(s0)
 	c.MutableList(s1)
 	c.MutableList(s2)
@@ -7111,11 +7111,11 @@ func checksPre326(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 // checksPre327 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad.out).
 func checksPre327(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
-	asserts.SaveList(c, s3, t3)
-	asserts.SaveList(c, s4, t4)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
+	saveList0(c, s4, t4)
 	c.MutableList(s1)
 	c.MutableList(s2)
 	c.MutableList(s3)
@@ -7124,11 +7124,11 @@ func checksPre327(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 
 // checksPost328 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad.out).
 func checksPost328(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
-	asserts.AfterList(c, s3, t3)
-	asserts.AfterList(c, s4, t4)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
+	afterList0(c, s3, t3)
+	afterList0(c, s4, t4)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -7145,10 +7145,10 @@ func checksPost328(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre329 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad_.tensor_lr).
 func checksPre329(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
-	asserts.SaveList(c, s3, t3)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
 	c.Save(s4, t4)
 	c.MutableList(s0)
 	c.MutableList(s1)
@@ -7157,10 +7157,10 @@ func checksPre329(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 
 // checksPost330 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad_.tensor_lr).
 func checksPost330(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
-	asserts.AfterList(c, s3, t3)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
+	afterList0(c, s3, t3)
 	c.After(s4, t4)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
@@ -7178,12 +7178,12 @@ func checksPost330(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre331 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad.tensor_lr_out).
 func checksPre331(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
-	asserts.SaveList(c, s3, t3)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
 	c.Save(s4, t4)
-	asserts.SaveList(c, s5, t5)
+	saveList0(c, s5, t5)
 	c.MutableList(s1)
 	c.MutableList(s2)
 	c.MutableList(s5)
@@ -7191,12 +7191,12 @@ func checksPre331(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 
 // checksPost332 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad.tensor_lr_out).
 func checksPost332(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.Saved, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 *torch.Tensor, t5 []*torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
-	asserts.AfterList(c, s3, t3)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
+	afterList0(c, s3, t3)
 	c.After(s4, t4)
-	asserts.AfterList(c, s5, t5)
+	afterList0(c, s5, t5)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -7225,4 +7225,31 @@ func checksPost333(c *asserts.Call, l *[5]asserts.Loc) {
 	c.PlanSkip(asserts.CheckSameStorage, l[4])
 	c.PlanSkip(asserts.CheckSameImpl, l[4])
 	c.End()
+}
+
+// saveList0 is asserts.SaveList for []*torch.Tensor, without an indirect call per element.
+func saveList0(c *asserts.Call, l *asserts.SavedList, ts []*torch.Tensor) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Save(l.At(i), t)
+	}
+	l.SummarizeSaved()
+}
+
+// afterList0 is asserts.AfterList for []*torch.Tensor, without an indirect call per element.
+func afterList0(c *asserts.Call, l *asserts.SavedList, ts []*torch.Tensor) {
+	l.CheckLen(c, len(ts))
+	for i, t := range ts {
+		c.After(l.At(i), t)
+	}
+	l.SummarizeAfter()
+}
+
+// saveOptList0 is asserts.SaveOptList for []*torch.Tensor, without an indirect call per element.
+func saveOptList0(c *asserts.Call, l *asserts.SavedList, ts []*torch.Tensor) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Save(l.At(i), t)
+	}
+	c.SummarizeSavedOpt(l)
 }

@@ -989,14 +989,14 @@ func checksPost31(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, t0 *tor
 func checksPre32(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.Save(s2, t2)
 }
 
 // checksPost33 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn).
 func checksPost33(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
@@ -1062,7 +1062,7 @@ func checksPost35(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.Saved, s1 *ass
 func checksPre36(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
@@ -1072,7 +1072,7 @@ func checksPre36(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts
 // checksPost37 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _cudnn_rnn_backward).
 func checksPost37(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor) {
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
@@ -1102,7 +1102,7 @@ func checksPost37(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *ass
 func checksPre38(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.Save(s4, t4)
@@ -1110,7 +1110,7 @@ func checksPre38(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *assert
 	c.Save(s6, t6)
 	c.Save(s7, t7)
 	c.Save(s8, t8)
-	asserts.SaveList(c, s9, t9)
+	saveList0(c, s9, t9)
 	c.Mutable(s6)
 	c.Mutable(s7)
 	c.Mutable(s8)
@@ -1120,7 +1120,7 @@ func checksPre38(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *assert
 // checksPost39 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _cudnn_rnn_backward.out).
 func checksPost39(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 []*torch.Tensor) {
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
@@ -1128,7 +1128,7 @@ func checksPost39(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s6, t6)
 	c.After(s7, t7)
 	c.After(s8, t8)
-	asserts.AfterList(c, s9, t9)
+	afterList0(c, s9, t9)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -1519,13 +1519,13 @@ func checksPost69(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *ass
 // checksPre70 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 4 op(s) of one shape (the first: cat).
 func checksPre70(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 }
 
 // checksPost71 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: cat).
 func checksPost71(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	var s1 asserts.Saved
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.Result(&s1, t1)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
@@ -1538,14 +1538,14 @@ func checksPost71(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, t0 
 // checksPre72 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: cat.out).
 func checksPre72(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.Save(s1, t1)
 	c.Mutable(s1)
 }
 
 // checksPost73 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 8 op(s) of one shape (the first: cat.out).
 func checksPost73(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.After(s1, t1)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
@@ -2321,14 +2321,14 @@ func checksPost115(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 func checksPre116(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveOptList(c, s1, t1)
+	saveOptList0(c, s1, t1)
 }
 
 // checksPost117 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: index.Tensor).
 func checksPost117(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	var s2 asserts.Saved
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.Result(&s2, t2)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
@@ -2347,7 +2347,7 @@ func checksPost117(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 func checksPre118(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveOptList(c, s1, t1)
+	saveOptList0(c, s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s2)
 }
@@ -2355,7 +2355,7 @@ func checksPre118(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 // checksPost119 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: index.Tensor_out).
 func checksPost119(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
@@ -2382,7 +2382,7 @@ func checksPost120(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, t0 *to
 func checksPre121(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveOptList(c, s1, t1)
+	saveOptList0(c, s1, t1)
 	c.Save(s2, t2)
 	c.Mutable(s0)
 }
@@ -2391,7 +2391,7 @@ func checksPre121(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 func checksPre122(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveOptList(c, s1, t1)
+	saveOptList0(c, s1, t1)
 	c.Save(s2, t2)
 }
 
@@ -2399,7 +2399,7 @@ func checksPre122(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 func checksPost123(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor) {
 	var s3 asserts.Saved
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.Result(&s3, t3)
 	c.SameStorage(l[0], s0)
@@ -3082,7 +3082,7 @@ func checksPost141(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 func checksPre142(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.Save(s2, t2)
 	c.SaveOpt(s3, t3, t3 != nil)
 	c.SaveOpt(s4, t4, t4 != nil)
@@ -3096,7 +3096,7 @@ func checksPost143(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s8 asserts.Saved
 	var s9 asserts.Saved
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
@@ -3173,7 +3173,7 @@ func checksPost143(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 func checksPre144(c *asserts.Call, op *asserts.Op, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.Saved, s3 *asserts.Saved, s4 *asserts.Saved, s5 *asserts.Saved, s6 *asserts.Saved, s7 *asserts.Saved, s8 *asserts.Saved, s9 *asserts.Saved, s10 *asserts.Saved, t0 *torch.Tensor, t1 []*torch.Tensor, t2 *torch.Tensor, t3 *torch.Tensor, t4 *torch.Tensor, t5 *torch.Tensor, t6 *torch.Tensor, t7 *torch.Tensor, t8 *torch.Tensor, t9 *torch.Tensor, t10 *torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
 	c.SaveOpt(s4, t4, t4 != nil)
@@ -3191,7 +3191,7 @@ func checksPost145(c *asserts.Call, l *[14]asserts.Loc, s0 *asserts.Saved, s1 *a
 	var s12 asserts.Saved
 	var s13 asserts.Saved
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
 	c.After(s4, t4)
@@ -3835,14 +3835,14 @@ func checksPost171(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.Saved, s1 *as
 func checksPre172(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s1, t1)
 	c.MutableList(s1)
 }
 
 // checksPost173 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 6 op(s) of one shape (the first: unsafe_split.Tensor_out).
 func checksPost173(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor) {
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s1, t1)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -4324,14 +4324,14 @@ func checksPost192(c *asserts.Call, l *[3]asserts.Loc) {
 // checksPre193 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors).
 func checksPre193(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 }
 
 // checksPost194 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors).
 func checksPost194(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
@@ -4346,19 +4346,19 @@ func checksPost194(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre195 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
 func checksPre195(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	asserts.SaveList(c, s3, t3)
+	saveList0(c, s3, t3)
 	c.MutableList(s3)
 }
 
 // checksPost196 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: quantize_per_tensor.tensors_out).
 func checksPost196(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.After(s1, t1)
 	c.After(s2, t2)
-	asserts.AfterList(c, s3, t3)
+	afterList0(c, s3, t3)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.SameStorage(l[1], s1)
@@ -4373,15 +4373,15 @@ func checksPost196(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre197 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 52 op(s) of one shape (the first: dequantize.tensors_out).
 func checksPre197(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
 	c.MutableList(s1)
 }
 
 // checksPost198 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 75 op(s) of one shape (the first: dequantize.tensors_out).
 func checksPost198(c *asserts.Call, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -4648,8 +4648,8 @@ func checksPost205(c *asserts.Call, l *[13]asserts.Loc, s0 *asserts.Saved, s1 *a
 func checksPre206(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 *torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
 	c.Save(s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
 }
 
 // checksPost207 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _lstm_mps).
@@ -4661,8 +4661,8 @@ func checksPost207(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	var s7 asserts.Saved
 	var s8 asserts.Saved
 	c.After(s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
 	c.Result(&s3, t3)
 	c.Result(&s4, t4)
 	c.Result(&s5, t5)
@@ -4730,8 +4730,8 @@ func checksPre208(c *asserts.Call, op *asserts.Op, l *[10]asserts.Loc, s0 *asser
 	c.Save(s4, t4)
 	c.Save(s5, t5)
 	c.Save(s6, t6)
-	asserts.SaveList(c, s7, t7)
-	asserts.SaveList(c, s8, t8)
+	saveList0(c, s7, t7)
+	saveList0(c, s8, t8)
 }
 
 // checksPost209 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: lstm_mps_backward).
@@ -4744,8 +4744,8 @@ func checksPost209(c *asserts.Call, l *[10]asserts.Loc, s0 *asserts.Saved, s1 *a
 	c.After(s4, t4)
 	c.After(s5, t5)
 	c.After(s6, t6)
-	asserts.AfterList(c, s7, t7)
-	asserts.AfterList(c, s8, t8)
+	afterList0(c, s7, t7)
+	afterList0(c, s8, t8)
 	c.Result(&s9, t9)
 	c.SameStorage(l[3], s3)
 	c.SameImpl(l[3], s3)
@@ -4782,11 +4782,11 @@ func checksPre210(c *asserts.Call, op *asserts.Op, l *[9]asserts.Loc, s0 *assert
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.Save(s3, t3)
-	asserts.SaveList(c, s4, t4)
-	asserts.SaveList(c, s5, t5)
+	saveList0(c, s4, t4)
+	saveList0(c, s5, t5)
 	c.Save(s6, t6)
-	asserts.SaveList(c, s7, t7)
-	asserts.SaveList(c, s8, t8)
+	saveList0(c, s7, t7)
+	saveList0(c, s8, t8)
 	c.Mutable(s6)
 	c.MutableList(s7)
 	c.MutableList(s8)
@@ -4798,11 +4798,11 @@ func checksPost211(c *asserts.Call, l *[9]asserts.Loc, s0 *asserts.Saved, s1 *as
 	c.After(s1, t1)
 	c.After(s2, t2)
 	c.After(s3, t3)
-	asserts.AfterList(c, s4, t4)
-	asserts.AfterList(c, s5, t5)
+	afterList0(c, s4, t4)
+	afterList0(c, s5, t5)
 	c.After(s6, t6)
-	asserts.AfterList(c, s7, t7)
-	asserts.AfterList(c, s8, t8)
+	afterList0(c, s7, t7)
+	afterList0(c, s8, t8)
 	c.SameStorage(l[0], s0)
 	c.SameImpl(l[0], s0)
 	c.SameStorage(l[1], s1)
@@ -5188,7 +5188,7 @@ func checksPost231(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.Saved, s1 *as
 // checksPre232 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale_).
 func checksPre232(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
 	c.MutableList(s0)
@@ -5198,10 +5198,10 @@ func checksPre232(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 // checksPre233 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _amp_foreach_non_finite_check_and_unscale.out).
 func checksPre233(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.Saved, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 *torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.Save(s1, t1)
 	c.Save(s2, t2)
-	asserts.SaveList(c, s3, t3)
+	saveList0(c, s3, t3)
 	c.Mutable(s1)
 	c.MutableList(s3)
 }
@@ -5237,12 +5237,12 @@ func checksPost235(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.Saved, s1 *as
 // checksPre236 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 51 op(s) of one shape (the first: _foreach_add.Scalar).
 func checksPre236(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 }
 
 // checksPost237 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 100 op(s) of one shape (the first: _foreach_add.Scalar).
 func checksPost237(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.End()
@@ -5251,39 +5251,39 @@ func checksPost237(c *asserts.Call, l *[1]asserts.Loc, s0 *asserts.SavedList, t0
 // checksPre238 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 49 op(s) of one shape (the first: _foreach_add_.Scalar).
 func checksPre238(c *asserts.Call, op *asserts.Op, l *[1]asserts.Loc, s0 *asserts.SavedList, t0 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.MutableList(s0)
 }
 
 // checksPre239 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 11 op(s) of one shape (the first: _foreach_add.List).
 func checksPre239(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
 }
 
 // checksPre240 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _foreach_add_.List).
 func checksPre240(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
 	c.MutableList(s0)
 }
 
 // checksPre241 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 12 op(s) of one shape (the first: _foreach_add.List_out).
 func checksPre241(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
 	c.MutableList(s2)
 }
 
 // checksPost242 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 23 op(s) of one shape (the first: _foreach_add.List_out).
 func checksPost242(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -5296,14 +5296,14 @@ func checksPost242(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre243 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add.Tensor).
 func checksPre243(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.Save(s1, t1)
 }
 
 // checksPre244 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add_.Tensor).
 func checksPre244(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, t0 []*torch.Tensor, t1 *torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.Save(s1, t1)
 	c.MutableList(s0)
 }
@@ -5311,17 +5311,17 @@ func checksPre244(c *asserts.Call, op *asserts.Op, l *[2]asserts.Loc, s0 *assert
 // checksPre245 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 3 op(s) of one shape (the first: _foreach_add.Tensor_out).
 func checksPre245(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
+	saveList0(c, s0, t0)
 	c.Save(s1, t1)
-	asserts.SaveList(c, s2, t2)
+	saveList0(c, s2, t2)
 	c.MutableList(s2)
 }
 
 // checksPost246 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_add.Tensor_out).
 func checksPost246(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.Saved, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 *torch.Tensor, t2 []*torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
+	afterList0(c, s0, t0)
 	c.After(s1, t1)
-	asserts.AfterList(c, s2, t2)
+	afterList0(c, s2, t2)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.SameStorage(l[1], s1)
@@ -5334,9 +5334,9 @@ func checksPost246(c *asserts.Call, l *[3]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre247 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar).
 func checksPre247(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
 }
 
 // checksPost248 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 4 op(s) of one shape (the first: _foreach_addcdiv.Tensor).
@@ -5355,28 +5355,28 @@ func checksPost248(c *asserts.Call, l *[4]asserts.Loc) {
 // checksPre249 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv_.Scalar).
 func checksPre249(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
 	c.MutableList(s0)
 }
 
 // checksPre250 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 5 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
 func checksPre250(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
-	asserts.SaveList(c, s3, t3)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
 	c.MutableList(s3)
 }
 
 // checksPost251 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 7 op(s) of one shape (the first: _foreach_addcdiv.Scalar_out).
 func checksPost251(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
-	asserts.AfterList(c, s3, t3)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
+	afterList0(c, s3, t3)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -5391,18 +5391,18 @@ func checksPost251(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre252 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
 func checksPre252(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
 	c.Save(s3, t3)
 	c.MutableList(s0)
 }
 
 // checksPost253 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_addcdiv_.Tensor).
 func checksPost253(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
 	c.After(s3, t3)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
@@ -5418,21 +5418,21 @@ func checksPost253(c *asserts.Call, l *[4]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre254 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _foreach_addcdiv.Tensor_out).
 func checksPre254(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
 	c.Save(s3, t3)
-	asserts.SaveList(c, s4, t4)
+	saveList0(c, s4, t4)
 	c.MutableList(s4)
 }
 
 // checksPost255 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 3 op(s) of one shape (the first: _foreach_addcdiv.Tensor_out).
 func checksPost255(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
 	c.After(s3, t3)
-	asserts.AfterList(c, s4, t4)
+	afterList0(c, s4, t4)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -6610,12 +6610,12 @@ func checksPost304(c *asserts.Call, l *[12]asserts.Loc) {
 // checksPre305 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam_).
 func checksPre305(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
-	asserts.SaveList(c, s3, t3)
-	asserts.SaveList(c, s4, t4)
-	asserts.SaveList(c, s5, t5)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
+	saveList0(c, s4, t4)
+	saveList0(c, s5, t5)
 	c.MutableList(s0)
 	c.MutableList(s1)
 	c.MutableList(s2)
@@ -6625,12 +6625,12 @@ func checksPre305(c *asserts.Call, op *asserts.Op, l *[6]asserts.Loc, s0 *assert
 
 // checksPost306 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam_).
 func checksPost306(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
-	asserts.AfterList(c, s3, t3)
-	asserts.AfterList(c, s4, t4)
-	asserts.AfterList(c, s5, t5)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
+	afterList0(c, s3, t3)
+	afterList0(c, s4, t4)
+	afterList0(c, s5, t5)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -6649,13 +6649,13 @@ func checksPost306(c *asserts.Call, l *[6]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre307 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam.out).
 func checksPre307(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
-	asserts.SaveList(c, s3, t3)
-	asserts.SaveList(c, s4, t4)
-	asserts.SaveList(c, s5, t5)
-	asserts.SaveList(c, s6, t6)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
+	saveList0(c, s4, t4)
+	saveList0(c, s5, t5)
+	saveList0(c, s6, t6)
 	c.MutableList(s1)
 	c.MutableList(s2)
 	c.MutableList(s3)
@@ -6665,13 +6665,13 @@ func checksPre307(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 
 // checksPost308 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.out).
 func checksPost308(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 []*torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
-	asserts.AfterList(c, s3, t3)
-	asserts.AfterList(c, s4, t4)
-	asserts.AfterList(c, s5, t5)
-	asserts.AfterList(c, s6, t6)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
+	afterList0(c, s3, t3)
+	afterList0(c, s4, t4)
+	afterList0(c, s5, t5)
+	afterList0(c, s6, t6)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -6709,12 +6709,12 @@ func checksPost309(c *asserts.Call, l *[6]asserts.Loc) {
 // checksPre310 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam_.tensor_lr).
 func checksPre310(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
-	asserts.SaveList(c, s3, t3)
-	asserts.SaveList(c, s4, t4)
-	asserts.SaveList(c, s5, t5)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
+	saveList0(c, s4, t4)
+	saveList0(c, s5, t5)
 	c.Save(s6, t6)
 	c.MutableList(s0)
 	c.MutableList(s1)
@@ -6725,12 +6725,12 @@ func checksPre310(c *asserts.Call, op *asserts.Op, l *[7]asserts.Loc, s0 *assert
 
 // checksPost311 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam_.tensor_lr).
 func checksPost311(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
-	asserts.AfterList(c, s3, t3)
-	asserts.AfterList(c, s4, t4)
-	asserts.AfterList(c, s5, t5)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
+	afterList0(c, s3, t3)
+	afterList0(c, s4, t4)
+	afterList0(c, s5, t5)
 	c.After(s6, t6)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
@@ -6752,14 +6752,14 @@ func checksPost311(c *asserts.Call, l *[7]asserts.Loc, s0 *asserts.SavedList, s1
 // checksPre312 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
 func checksPre312(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
-	asserts.SaveList(c, s3, t3)
-	asserts.SaveList(c, s4, t4)
-	asserts.SaveList(c, s5, t5)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
+	saveList0(c, s4, t4)
+	saveList0(c, s5, t5)
 	c.Save(s6, t6)
-	asserts.SaveList(c, s7, t7)
+	saveList0(c, s7, t7)
 	c.MutableList(s1)
 	c.MutableList(s2)
 	c.MutableList(s3)
@@ -6769,14 +6769,14 @@ func checksPre312(c *asserts.Call, op *asserts.Op, l *[8]asserts.Loc, s0 *assert
 
 // checksPost313 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 2 op(s) of one shape (the first: _fused_adam.tensor_lr_out).
 func checksPost313(c *asserts.Call, l *[8]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, s5 *asserts.SavedList, s6 *asserts.Saved, s7 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor, t5 []*torch.Tensor, t6 *torch.Tensor, t7 []*torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
-	asserts.AfterList(c, s3, t3)
-	asserts.AfterList(c, s4, t4)
-	asserts.AfterList(c, s5, t5)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
+	afterList0(c, s3, t3)
+	afterList0(c, s4, t4)
+	afterList0(c, s5, t5)
 	c.After(s6, t6)
-	asserts.AfterList(c, s7, t7)
+	afterList0(c, s7, t7)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -6818,9 +6818,9 @@ func checksPost314(c *asserts.Call, l *[7]asserts.Loc) {
 // checksPre315 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd_).
 func checksPre315(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
 	c.MutableList(s0)
 	c.MutableList(s1)
 	c.MutableList(s2)
@@ -6829,10 +6829,10 @@ func checksPre315(c *asserts.Call, op *asserts.Op, l *[3]asserts.Loc, s0 *assert
 // checksPre316 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd.out).
 func checksPre316(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
-	asserts.SaveList(c, s3, t3)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
 	c.MutableList(s1)
 	c.MutableList(s2)
 	c.MutableList(s3)
@@ -6841,9 +6841,9 @@ func checksPre316(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 // checksPre317 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd_.tensor_lr).
 func checksPre317(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
 	c.Save(s3, t3)
 	c.MutableList(s0)
 	c.MutableList(s1)
@@ -6853,11 +6853,11 @@ func checksPre317(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 // checksPre318 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_sgd.tensor_lr_out).
 func checksPre318(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.Saved, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 *torch.Tensor, t4 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
 	c.Save(s3, t3)
-	asserts.SaveList(c, s4, t4)
+	saveList0(c, s4, t4)
 	c.MutableList(s1)
 	c.MutableList(s2)
 	c.MutableList(s4)
@@ -6866,10 +6866,10 @@ func checksPre318(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 // checksPre319 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad_).
 func checksPre319(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
-	asserts.SaveList(c, s3, t3)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
 	c.MutableList(s0)
 	c.MutableList(s1)
 	c.MutableList(s2)
@@ -6879,11 +6879,11 @@ func checksPre319(c *asserts.Call, op *asserts.Op, l *[4]asserts.Loc, s0 *assert
 // checksPre320 begins the call, saves the arguments and runs the rows of the plan before the kernel, for 1 op(s) of one shape (the first: _fused_adagrad.out).
 func checksPre320(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor) {
 	c.Begin(op)
-	asserts.SaveList(c, s0, t0)
-	asserts.SaveList(c, s1, t1)
-	asserts.SaveList(c, s2, t2)
-	asserts.SaveList(c, s3, t3)
-	asserts.SaveList(c, s4, t4)
+	saveList0(c, s0, t0)
+	saveList0(c, s1, t1)
+	saveList0(c, s2, t2)
+	saveList0(c, s3, t3)
+	saveList0(c, s4, t4)
 	c.MutableList(s1)
 	c.MutableList(s2)
 	c.MutableList(s3)
@@ -6892,11 +6892,11 @@ func checksPre320(c *asserts.Call, op *asserts.Op, l *[5]asserts.Loc, s0 *assert
 
 // checksPost321 completes the snapshots, runs the rows of the plan after the kernel and ends the call, for 1 op(s) of one shape (the first: _fused_adagrad.out).
 func checksPost321(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1 *asserts.SavedList, s2 *asserts.SavedList, s3 *asserts.SavedList, s4 *asserts.SavedList, t0 []*torch.Tensor, t1 []*torch.Tensor, t2 []*torch.Tensor, t3 []*torch.Tensor, t4 []*torch.Tensor) {
-	asserts.AfterList(c, s0, t0)
-	asserts.AfterList(c, s1, t1)
-	asserts.AfterList(c, s2, t2)
-	asserts.AfterList(c, s3, t3)
-	asserts.AfterList(c, s4, t4)
+	afterList0(c, s0, t0)
+	afterList0(c, s1, t1)
+	afterList0(c, s2, t2)
+	afterList0(c, s3, t3)
+	afterList0(c, s4, t4)
 	c.PlanSkip(asserts.CheckSameStorage, l[0])
 	c.SameImplList(l[0], s0)
 	c.PlanSkip(asserts.CheckSameStorage, l[1])
@@ -6908,4 +6908,31 @@ func checksPost321(c *asserts.Call, l *[5]asserts.Loc, s0 *asserts.SavedList, s1
 	c.PlanSkip(asserts.CheckSameStorage, l[4])
 	c.SameImplList(l[4], s4)
 	c.End()
+}
+
+// saveList0 is asserts.SaveList for []*torch.Tensor, without an indirect call per element.
+func saveList0(c *asserts.Call, l *asserts.SavedList, ts []*torch.Tensor) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Save(l.At(i), t)
+	}
+	l.SummarizeSaved()
+}
+
+// afterList0 is asserts.AfterList for []*torch.Tensor, without an indirect call per element.
+func afterList0(c *asserts.Call, l *asserts.SavedList, ts []*torch.Tensor) {
+	l.CheckLen(c, len(ts))
+	for i, t := range ts {
+		c.After(l.At(i), t)
+	}
+	l.SummarizeAfter()
+}
+
+// saveOptList0 is asserts.SaveOptList for []*torch.Tensor, without an indirect call per element.
+func saveOptList0(c *asserts.Call, l *asserts.SavedList, ts []*torch.Tensor) {
+	l.Reset(len(ts))
+	for i, t := range ts {
+		c.Save(l.At(i), t)
+	}
+	c.SummarizeSavedOpt(l)
 }
