@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/assertgen/assertgen/asserts"
+	rt "github.com/assertgen/assertgen/examples/reftensor"
 )
 
 func TestListChecks(t *testing.T) {
@@ -714,5 +715,31 @@ func TestReleasedArgumentMessage(t *testing.T) {
 		if !strings.HasPrefix(v.Error(), want) || !v.Released || v.Want != uint64(a.id.Impl) || v.Got != 0 {
 			t.Errorf("violation %d = %v (Released %v, Want %#x, Got %#x), want %q", i, v.Error(), v.Released, v.Want, v.Got, want)
 		}
+	}
+}
+
+// The Tensor forms of Save, SaveOpt and After (interface mode) fill a
+// snapshot exactly as the Identity forms do.
+func TestTensorFormsSaveAlike(t *testing.T) {
+	x := rt.Ones(2)
+	defer x.Release()
+	var tx asserts.Tensor = x
+	for _, present := range []bool{true, false} {
+		var c asserts.Call
+		c.BeginWith(&opAddTensor, asserts.EnvState{})
+		var a, b, oa, ob asserts.Saved
+		c.Save(&a, x)
+		c.SaveTensor(&b, tx)
+		c.SaveOpt(&oa, x, present)
+		c.SaveOptTensor(&ob, tx, present)
+		if a != b || oa != ob {
+			t.Errorf("present=%v: Save %+v, SaveTensor %+v; SaveOpt %+v, SaveOptTensor %+v", present, a, b, oa, ob)
+		}
+		c.After(&a, x)
+		c.AfterTensor(&b, tx)
+		if a != b {
+			t.Errorf("After %+v, AfterTensor %+v", a, b)
+		}
+		c.End()
 	}
 }

@@ -318,10 +318,10 @@ func (sn *snapshot) saves(h *helper, ss *shapeSet) {
 	for _, s := range sn.args {
 		switch s.form {
 		case schema.TensorSingle:
-			h.method("Save", snapArg(s), tensorArg(s))
+			h.method("Save"+ifaceSuffix(s.typ), snapArg(s), tensorArg(s))
 		case schema.TensorOptional:
 			t := tensorArg(s)
-			h.method("SaveOpt", snapArg(s), t, hArg{t.key + "!=nil", jen.Id(t.key).Op("!=").Nil()})
+			h.method("SaveOpt"+ifaceSuffix(s.typ), snapArg(s), t, hArg{t.key + "!=nil", jen.Id(t.key).Op("!=").Nil()})
 		case schema.TensorList:
 			h.local(ss.listFn(listSave, s.typ), cArg, snapArg(s), tensorArg(s))
 		case schema.TensorOptionalList:
@@ -406,7 +406,7 @@ func (sn *snapshot) afters(h *helper, ss *shapeSet) {
 		if s.list {
 			h.local(ss.listFn(listAfter, s.typ), cArg, snapArg(s), tensorArg(s))
 		} else {
-			h.method("After", snapArg(s), tensorArg(s))
+			h.method("After"+ifaceSuffix(s.typ), snapArg(s), tensorArg(s))
 		}
 	}
 	for _, s := range sn.rets {
@@ -634,6 +634,17 @@ func (ss *shapeSet) listFn(k listKind, t GoType) string {
 	return n
 }
 
+// ifaceSuffix is "Tensor" for asserts.Tensor and []asserts.Tensor (interface
+// mode without a type map): their tensors are saved with Call.SaveTensor,
+// SaveOptTensor and AfterTensor, which take a Tensor rather than an
+// Identity (the conversion is a run-time lookup at each call site).
+func ifaceSuffix(t GoType) string {
+	if t.Path == AssertsPath && t.Name == "Tensor" && (t.Prefix == "" || t.Prefix == "[]") {
+		return "Tensor"
+	}
+	return ""
+}
+
 // genListFn writes a list snapshot function: Reset, one Save, After or
 // Result per element, then the list's summary.
 func genListFn(f *jen.File, lf listFn) {
@@ -642,14 +653,14 @@ func genListFn(f *jen.File, lf listFn) {
 	switch lf.kind {
 	case listSave, listSaveOpt:
 		first = l.Clone().Dot("Reset").Call(jen.Len(ts))
-		each = c.Clone().Dot("Save").Call(l.Clone().Dot("At").Call(jen.Id("i")), jen.Id("t"))
+		each = c.Clone().Dot("Save"+ifaceSuffix(lf.typ)).Call(l.Clone().Dot("At").Call(jen.Id("i")), jen.Id("t"))
 		last = l.Clone().Dot("SummarizeSaved").Call()
 		if lf.kind == listSaveOpt {
 			last = c.Clone().Dot("SummarizeSavedOpt").Call(l)
 		}
 	case listAfter:
 		first = l.Clone().Dot("CheckLen").Call(c, jen.Len(ts))
-		each = c.Clone().Dot("After").Call(l.Clone().Dot("At").Call(jen.Id("i")), jen.Id("t"))
+		each = c.Clone().Dot("After"+ifaceSuffix(lf.typ)).Call(l.Clone().Dot("At").Call(jen.Id("i")), jen.Id("t"))
 		last = l.Clone().Dot("SummarizeAfter").Call()
 	case listResult:
 		first = l.Clone().Dot("Reset").Call(jen.Len(ts))

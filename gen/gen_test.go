@@ -151,7 +151,9 @@ func TestEveryCheckEmitted(t *testing.T) {
 		}
 	}
 	for _, call := range []string{
-		"c.Save(", "c.SaveOpt(", "c.After(", "c.Result(",
+		// Interface mode without a type map: the Tensor forms (function
+		// mode's c.Save, c.SaveOpt and c.After: examples/refops/checked).
+		"c.SaveTensor(", "c.SaveOptTensor(", "c.AfterTensor(", "c.Result(",
 		// The list snapshot functions, one per list type and kind.
 		"saveList0(", "saveOptList0(", "afterList0(", "resultList0(",
 		"l.Reset(len(ts))", "l.SummarizeSaved()", "c.SummarizeSavedOpt(l)", "l.CheckLen(c, len(ts))",
