@@ -21,7 +21,7 @@ git worktree add --detach "$out/old-tree" "$rev" >/dev/null
 trap 'git worktree remove --force "$out/old-tree"' EXIT
 grep -m1 'model name' /proc/cpuinfo
 for d in "$out/old-tree" "$PWD"; do
-	(cd "$d" && go run ./cmd/assertgen gen -mode interface -package allops -out _bench/allops >/dev/null &&
+	(cd "$d" && go run ./cmd/assertgen gen -mode interface -package allops -output _bench/allops >/dev/null &&
 		go build -tags debugasserts ./asserts ./examples/reftensor &&
 		go build -tags debugasserts -o /dev/null ./_bench/allops)
 done
