@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -741,5 +742,80 @@ func TestTensorFormsSaveAlike(t *testing.T) {
 			t.Errorf("After %+v, AfterTensor %+v", a, b)
 		}
 		c.End()
+	}
+}
+
+// The list loops gen writes per list type (saveList and afterList in
+// wrappers_test.go have their form; a Tensor?[] ends with
+// SummarizeSavedOpt) snapshot a list as the generic functions do: the list
+// checks then count, skip and report alike. Lists of every size around the
+// inline capacity; an undefined (absent) element, a written one and a
+// replaced one.
+func TestListLoopsMatchGeneric(t *testing.T) {
+	col := collect(t)
+	optLoop := func(c *asserts.Call, l *asserts.SavedList, ts []*rt.Tensor) {
+		l.Reset(len(ts))
+		for i, t := range ts {
+			c.Save(l.At(i), t)
+		}
+		c.SummarizeSavedOpt(l)
+	}
+	type outcome struct {
+		stats   asserts.Stats
+		defined []bool
+		reports []string
+	}
+	run := func(n int, opt bool, save, after func(c *asserts.Call, l *asserts.SavedList, ts []*rt.Tensor)) outcome {
+		ts := make([]*rt.Tensor, n)
+		for i := range ts {
+			ts[i] = rt.Ones(2)
+			defer ts[i].Release()
+		}
+		if opt && n > 2 {
+			ts[1] = nil
+		}
+		var op asserts.Op
+		var c asserts.Call
+		var l asserts.SavedList
+		col.Reset()
+		c.Begin(&op)
+		save(&c, &l, ts)
+		if n > 4 {
+			ts[3].Fill(2)      // a write: no_mutation fires
+			ts[4] = rt.Ones(2) // a replaced element: same_impl and same_storage fire
+			defer ts[4].Release()
+		}
+		after(&c, &l, ts)
+		c.SameImplList(asserts.Arg("ts"), &l)
+		c.SameStorageList(asserts.Arg("ts"), &l)
+		c.NoMutationList(asserts.Arg("ts"), &l)
+		c.End()
+		o := outcome{stats: op.Stats()}
+		for i := range l.Len() {
+			o.defined = append(o.defined, l.At(i).Defined())
+		}
+		for _, v := range col.Violations() {
+			o.reports = append(o.reports, fmt.Sprintf("%s %s[%d]", v.Check, v.Arg, v.Index))
+		}
+		return o
+	}
+	for _, n := range []int{0, 1, 7, 8, 9, 20} {
+		for _, opt := range []bool{false, true} {
+			gs, ls := asserts.SaveList[*rt.Tensor], saveList
+			if opt {
+				gs, ls = asserts.SaveOptList[*rt.Tensor], optLoop
+			}
+			g := run(n, opt, gs, asserts.AfterList[*rt.Tensor])
+			l := run(n, opt, ls, afterList)
+			if g.stats != l.stats || !slices.Equal(g.defined, l.defined) || !slices.Equal(g.reports, l.reports) {
+				t.Errorf("n=%d opt=%v:\n generic %+v\n loop    %+v", n, opt, g, l)
+			}
+			if want := 0; n > 4 {
+				want = 3
+				if len(l.reports) != want {
+					t.Errorf("n=%d opt=%v: %d violations %q, want %d", n, opt, len(l.reports), l.reports, want)
+				}
+			}
+		}
 	}
 }
