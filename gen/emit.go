@@ -564,6 +564,7 @@ func (w *wrapper) planSkips(h *helper, sn *snapshot) error {
 // A shapeFn is a shape helper: its name, parameters and body.
 type shapeFn struct {
 	name   string
+	post   bool // a post helper (after the kernel)
 	params []jen.Code
 	body   []jen.Code
 	first  string // the first op that uses it
@@ -581,6 +582,10 @@ type shapeSet struct {
 	// noUseCounts: the runtime keeps no use counts (Options.NoUseCounts):
 	// returns are snapshot with ResultIdent.
 	noUseCounts bool
+	// pkg is the import path of the package the helpers go into, when it
+	// is not the wrappers' own (Options.ShapesPackage): their names and
+	// the Loc arrays' are then exported, and the wrappers qualify them.
+	pkg string
 	// The list snapshot functions of the package's list types (see
 	// listFn), in order of first use.
 	lists    map[string]string
@@ -699,10 +704,27 @@ func (ss *shapeSet) locVar(locs []string) string {
 	if n, ok := ss.locs[key]; ok {
 		return n
 	}
-	n := "locs" + strconv.Itoa(len(ss.locList))
+	n := ss.exported("locs") + strconv.Itoa(len(ss.locList))
 	ss.locs[key] = n
 	ss.locList = append(ss.locList, locVar{n, locs})
 	return n
+}
+
+// exported returns name, capitalised when the helpers have a package of
+// their own.
+func (ss *shapeSet) exported(name string) string {
+	if ss.pkg == "" {
+		return name
+	}
+	return strings.ToUpper(name[:1]) + name[1:]
+}
+
+// ref refers to a helper or Loc array from a wrapper.
+func (ss *shapeSet) ref(name string) *jen.Statement {
+	if ss.pkg == "" {
+		return jen.Id(name)
+	}
+	return jen.Qual(ss.pkg, name)
 }
 
 // helperFn returns the name of the helper with h's shape and the given
@@ -713,7 +735,7 @@ func (ss *shapeSet) helperFn(kind string, h *helper, pkeys []string, params []je
 		f.uses++
 		return f.name
 	}
-	f := &shapeFn{name: "checks" + kind + strconv.Itoa(len(ss.fnList)), params: params, body: h.code, first: op, uses: 1}
+	f := &shapeFn{name: ss.exported("checks") + kind + strconv.Itoa(len(ss.fnList)), params: params, body: h.code, first: op, uses: 1, post: kind == "Post"}
 	ss.fns[key] = f
 	ss.fnList = append(ss.fnList, f)
 	return f.name
@@ -721,7 +743,7 @@ func (ss *shapeSet) helperFn(kind string, h *helper, pkeys []string, params []je
 
 // helperParams are the parameters of a helper: c, the Loc array of n
 // elements, the snapshots of the argument slots and the tensors of slots.
-func helperParams(nlocs int, snaps, tensors []*snap) (keys []string, params []jen.Code, args func(sn *snapshot, locs string) []jen.Code) {
+func helperParams(nlocs int, snaps, tensors []*snap) (keys []string, params []jen.Code, args func(sn *snapshot, locs jen.Code) []jen.Code) {
 	keys = append(keys, "L"+strconv.Itoa(nlocs))
 	params = append(params,
 		jen.Id("c").Op("*").Qual(AssertsPath, "Call"),
@@ -738,8 +760,8 @@ func helperParams(nlocs int, snaps, tensors []*snap) (keys []string, params []je
 		keys = append(keys, "t"+strconv.Itoa(s.k)+" "+s.typ.String())
 		params = append(params, jen.Id("t"+strconv.Itoa(s.k)).Add(s.typ.Code()))
 	}
-	args = func(sn *snapshot, locs string) []jen.Code {
-		out := []jen.Code{jen.Op("&").Id("c"), jen.Op("&").Id(locs)}
+	args = func(sn *snapshot, locs jen.Code) []jen.Code {
+		out := []jen.Code{jen.Op("&").Id("c"), jen.Op("&").Add(locs)}
 		for _, s := range snaps {
 			out = append(out, jen.Op("&").Id(s.v))
 		}
@@ -864,7 +886,7 @@ func (w *wrapper) assemble(kernel func() *jen.Statement, ss *shapeSet, sn *snaps
 	}
 	post.code = append(retDecls, post.code...)
 
-	locs := ss.locVar(sn.locs)
+	locs := ss.ref(ss.locVar(sn.locs))
 	body := []jen.Code{
 		jen.If(jen.Op("!").Add(qa("Checking")).Call()).Block(w.uncheckedBody(kernel())...),
 		// The Call is filled in place (c.Begin in the pre helper), a few ns
@@ -888,7 +910,7 @@ func (w *wrapper) assemble(kernel func() *jen.Statement, ss *shapeSet, sn *snaps
 	name := ss.helperFn("Pre", pre, keys, params, w.op.Name)
 	preArgs := args(sn, locs)
 	preArgs = append([]jen.Code{preArgs[0], jen.Op("&").Id(opVarName(w))}, preArgs[1:]...)
-	body = append(body, jen.Id(name).Call(preArgs...))
+	body = append(body, ss.ref(name).Call(preArgs...))
 	if len(w.op.Mutable) > 0 {
 		// The call declared writes (Mutable): if the kernel panics and the
 		// program recovers, End is never reached; the deferred Abandon
@@ -902,7 +924,7 @@ func (w *wrapper) assemble(kernel func() *jen.Statement, ss *shapeSet, sn *snaps
 	body = append(body, call)
 	keys, params, args = helperParams(len(sn.locs), sn.args, append(append([]*snap(nil), sn.args...), sn.rets...))
 	name = ss.helperFn("Post", post, keys, params, w.op.Name)
-	body = append(body, jen.Id(name).Call(args(sn, locs)...))
+	body = append(body, ss.ref(name).Call(args(sn, locs)...))
 	if len(sn.results) > 0 {
 		body = append(body, jen.Return(sn.results...))
 	}
@@ -970,7 +992,7 @@ func genShapes(f *jen.File, ss *shapeSet) {
 	}
 	for _, fn := range ss.fnList {
 		what := "begins the call, saves the arguments and runs the rows of the plan before the kernel"
-		if strings.HasPrefix(fn.name, "checksPost") {
+		if fn.post {
 			what = "completes the snapshots, runs the rows of the plan after the kernel and ends the call"
 		}
 		f.Line()

@@ -68,9 +68,9 @@ func smallKernels(t testing.TB) *KernelSet {
 func compareGolden(t *testing.T, dir string, files []File, suffix string) {
 	t.Helper()
 	for _, f := range files {
-		p := filepath.Join(dir, f.Name+suffix)
+		p := filepath.Join(dir, filepath.FromSlash(f.Name)+suffix)
 		if *update {
-			if err := os.MkdirAll(dir, 0o755); err != nil {
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 				t.Fatal(err)
 			}
 			if err := os.WriteFile(p, f.Data, 0o644); err != nil {
@@ -96,9 +96,13 @@ func compareGolden(t *testing.T, dir string, files []File, suffix string) {
 
 // TestGoldenFunctionMode checks the function-mode wrappers of the small
 // schema against testdata/small/out, which is also built by TestBuildSmall.
+//
+// The command writes it with the shape helpers in a package of their own
+// (the output directory is in this module), so the test asks for that too.
 func TestGoldenFunctionMode(t *testing.T) {
 	res, err := Generate(smallPlan(t, plan.Strict), Options{
 		Mode: FunctionMode, Package: "checked", Types: smallTypes(t), Kernels: smallKernels(t),
+		ShapesPackage: "github.com/assertgen/assertgen/gen/testdata/small/out/" + ShapesDir,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -6,10 +6,10 @@ import (
 )
 
 // goReserved are the package names generated code refers to in a
-// wrapper's body, which a parameter must not shadow: asserts and the
-// kernels package's import name. (The wrapper's own locals are reserved by
+// wrapper's body, which a parameter must not shadow: asserts, the
+// kernels package's import name and the shape helpers' package's. (The wrapper's own locals are reserved by
 // newWrapper, see localRE.)
-var goReserved = map[string]bool{"asserts": true, "kernels": true}
+var goReserved = map[string]bool{"asserts": true, "kernels": true, "assertgenshapes": true}
 
 // ParamName maps a schema argument name to a Go parameter name that is
 // neither a keyword, a predeclared identifier nor a package name the

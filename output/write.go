@@ -13,7 +13,9 @@ import (
 	"go/token"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -64,8 +66,9 @@ func stagingDir(dir, prefix string) string {
 // Either all of it happens or, on an error or when ctx is done before the
 // commit point, none: the directory keeps its previous files and no
 // temporary file is left. A read-only file that would be replaced or
-// removed is an error, as is a file name that is not a plain name, or a
-// file in dir that is not a regular file. Writes into one directory are
+// removed is an error, as is a file name that is neither a plain name nor
+// one under gen.ShapesDir (the shape helpers' own package, written in the
+// same transaction), or a file in dir that is not a regular file. Writes into one directory are
 // serialised: while another Write holds dir, Write returns a
 // [*LockedError] and changes nothing.
 func Write(ctx context.Context, dir, prefix string, files []gen.File) error {
@@ -73,7 +76,7 @@ func Write(ctx context.Context, dir, prefix string, files []gen.File) error {
 		return errors.New("no output directory")
 	}
 	for _, f := range files {
-		if f.Name == "" || f.Name != filepath.Base(f.Name) || f.Name[0] == '.' {
+		if !validName(f.Name) {
 			return fmt.Errorf("%q: not a plain file name", f.Name)
 		}
 	}
@@ -105,12 +108,22 @@ func Write(ctx context.Context, dir, prefix string, files []gen.File) error {
 	if err := os.Mkdir(stage, 0o755); err != nil {
 		return err
 	}
-	if err := stageFiles(ctx, stage, files, obsolete); err != nil {
+	if err := stageFiles(ctx, dir, stage, files, obsolete); err != nil {
 		os.RemoveAll(stage)
 		return err
 	}
 	// Committed: from here on the new set wins.
 	return applyJournal(dir, stage)
+}
+
+// validName reports whether name is one Write accepts: a plain file name
+// not starting with a dot, or such a name under gen.ShapesDir.
+func validName(name string) bool {
+	base := path.Base(name)
+	if name == "" || base == "" || base[0] == '.' || strings.ContainsAny(base, `/\`) {
+		return false
+	}
+	return name == base || name == gen.ShapesDir+"/"+base
 }
 
 // ErrLocked reports that another process is writing into the directory
@@ -146,13 +159,17 @@ func pause() {
 
 // stageFiles writes the files and then the journal into stage; the rename
 // of the journal is the commit point.
-func stageFiles(ctx context.Context, stage string, files []gen.File, obsolete []string) error {
+func stageFiles(ctx context.Context, dir, stage string, files []gen.File, obsolete []string) error {
 	for _, f := range files {
 		pause()
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if err := writeSynced(filepath.Join(stage, f.Name), f.Data); err != nil {
+		p := filepath.Join(stage, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := writeSynced(p, f.Data); err != nil {
 			return err
 		}
 	}
@@ -161,7 +178,11 @@ func stageFiles(ctx context.Context, stage string, files []gen.File, obsolete []
 		fmt.Fprintf(&j, "write %s\n", f.Name)
 	}
 	for _, o := range obsolete {
-		fmt.Fprintf(&j, "remove %s\n", filepath.Base(o))
+		rel, err := filepath.Rel(dir, o)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&j, "remove %s\n", filepath.ToSlash(rel))
 	}
 	tmp := filepath.Join(stage, journalName+".tmp")
 	if err := writeSynced(tmp, j.Bytes()); err != nil {
@@ -186,28 +207,36 @@ func applyJournal(dir, stage string) error {
 		return err
 	}
 	sc := bufio.NewScanner(bytes.NewReader(data))
+	synced := map[string]bool{dir: true}
 	for sc.Scan() {
 		verb, name, ok := strings.Cut(sc.Text(), " ")
-		if !ok || name != filepath.Base(name) || name == "" || name[0] == '.' {
+		if !ok || !validName(name) {
 			return fmt.Errorf("%s: corrupt journal line %q; remove the directory and run again", stage, sc.Text())
 		}
 		pause()
 		switch verb {
 		case "write":
-			err := os.Rename(filepath.Join(stage, name), filepath.Join(dir, name))
+			target := filepath.Join(dir, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+				return err
+			}
+			err := os.Rename(filepath.Join(stage, filepath.FromSlash(name)), target)
 			if err != nil && !errors.Is(err, fs.ErrNotExist) {
 				return err
 			}
+			synced[filepath.Dir(target)] = true
 		case "remove":
-			if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			if err := os.Remove(filepath.Join(dir, filepath.FromSlash(name))); err != nil && !errors.Is(err, fs.ErrNotExist) {
 				return err
 			}
 		default:
 			return fmt.Errorf("%s: corrupt journal line %q; remove the directory and run again", stage, sc.Text())
 		}
 	}
-	if err := syncDir(dir); err != nil {
-		return err
+	for _, d := range slices.Sorted(maps.Keys(synced)) {
+		if err := syncDir(d); err != nil {
+			return err
+		}
 	}
 	return os.RemoveAll(stage)
 }
@@ -228,7 +257,7 @@ func recoverStaging(dir, stage string) error {
 func checkWritable(dir string, files []gen.File, obsolete []string) error {
 	paths := slices.Clone(obsolete)
 	for _, f := range files {
-		paths = append(paths, filepath.Join(dir, f.Name))
+		paths = append(paths, filepath.Join(dir, filepath.FromSlash(f.Name)))
 	}
 	for _, p := range paths {
 		fi, err := os.Lstat(p)
@@ -289,7 +318,7 @@ func syncDir(dir string) error {
 func Stale(dir string, files []gen.File) ([]string, error) {
 	var stale []string
 	for _, f := range files {
-		p := filepath.Join(dir, f.Name)
+		p := filepath.Join(dir, filepath.FromSlash(f.Name))
 		same, err := sameContent(p, f.Data)
 		if errors.Is(err, fs.ErrNotExist) || err == nil && !same {
 			stale = append(stale, p)
@@ -389,28 +418,48 @@ func Interrupted(dir string) ([]string, error) {
 // from 2), and it starts with the generated-code header. The names are
 // unambiguous across prefixes, since no kind has an underscore: prefix ops
 // never claims ops_extra_checked.go, which prefix ops_extra wrote.
+//
+// The shape helpers' own package (gen.ShapesDir) is looked at the same
+// way, so that a run that puts them back into the wrappers' package, or
+// out of it, leaves no copy of them behind.
 func Obsolete(dir, prefix string, files []gen.File) ([]string, error) {
-	entries, err := os.ReadDir(dir)
+	keep := map[string]bool{}
+	for _, f := range files {
+		keep[f.Name] = true
+	}
+	var out []string
+	for _, sub := range []string{"", gen.ShapesDir} {
+		o, err := obsoleteIn(dir, sub, prefix, keep)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, o...)
+	}
+	return out, nil
+}
+
+// obsoleteIn is Obsolete for the files of dir/sub.
+func obsoleteIn(dir, sub, prefix string, keep map[string]bool) ([]string, error) {
+	entries, err := os.ReadDir(filepath.Join(dir, filepath.FromSlash(sub)))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	keep := map[string]bool{}
-	for _, f := range files {
-		keep[f.Name] = true
-	}
 	var out []string
 	for _, e := range entries {
 		n := e.Name()
-		if keep[n] || !gen.OwnsName(prefix, n) {
+		if sub != "" {
+			n = sub + "/" + n
+		}
+		if keep[n] || !gen.OwnsName(prefix, e.Name()) {
 			continue
 		}
 		if !e.Type().IsRegular() {
-			return nil, notRegular(filepath.Join(dir, n), e.Type())
+			return nil, notRegular(filepath.Join(dir, filepath.FromSlash(n)), e.Type())
 		}
-		m := filepath.Join(dir, n)
+		m := filepath.Join(dir, filepath.FromSlash(n))
 		gen, err := isGenerated(m)
 		if err != nil {
 			return nil, err

@@ -193,3 +193,45 @@ func TestObsolete(t *testing.T) {
 		t.Errorf("Obsolete = %v, %v", got, err)
 	}
 }
+
+// TestWriteShapesDir: the shape helpers' own package (gen.ShapesDir) is
+// written in the same transaction as the wrappers, is stale when it
+// differs, and goes as obsolete when a run puts the helpers back into the
+// wrappers' package (and the reverse); no other subdirectory is accepted.
+func TestWriteShapesDir(t *testing.T) {
+	dir := t.TempDir()
+	head := "// " + gen.Header + "\n"
+	sub := gen.ShapesDir + "/p_shapes.go"
+	split := []gen.File{{Name: "p_checked.go", Data: []byte(head + "a")}, {Name: sub, Data: []byte(head + "helpers")}}
+	if err := Write(context.Background(), dir, "p", split); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(sub))); err != nil || string(got) != head+"helpers" {
+		t.Fatalf("%s: %q, %v", sub, got, err)
+	}
+	if st, err := Stale(dir, split); err != nil || len(st) != 0 {
+		t.Fatalf("stale right after writing: %v, %v", st, err)
+	}
+	changed := []gen.File{split[0], {Name: sub, Data: []byte(head + "other")}}
+	if st, err := Stale(dir, changed); err != nil || len(st) != 1 {
+		t.Fatalf("changed helpers: stale %v, %v; want the helpers' file", st, err)
+	}
+	one := []gen.File{split[0], {Name: "p_shapes.go", Data: []byte(head + "helpers")}}
+	if ob, err := Obsolete(dir, "p", one); err != nil || len(ob) != 1 || !strings.HasSuffix(filepath.ToSlash(ob[0]), sub) {
+		t.Fatalf("helpers back in the package: obsolete %v, %v; want %s", ob, err, sub)
+	}
+	if err := Write(context.Background(), dir, "p", one); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(sub))); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("%s left behind: %v", sub, err)
+	}
+	if ob, err := Obsolete(dir, "p", split); err != nil || len(ob) != 1 || filepath.Base(ob[0]) != "p_shapes.go" {
+		t.Errorf("helpers moved out: obsolete %v, %v; want p_shapes.go", ob, err)
+	}
+	for _, bad := range []string{"internal/other/p_shapes.go", gen.ShapesDir + "/../p_x.go", gen.ShapesDir + "/.p.go", "../p_checked.go"} {
+		if err := Write(context.Background(), dir, "p", []gen.File{{Name: bad, Data: []byte(head)}}); err == nil {
+			t.Errorf("%q: written, want an error", bad)
+		}
+	}
+}

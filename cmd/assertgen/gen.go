@@ -5,12 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
+
+	"golang.org/x/mod/modfile"
 
 	"github.com/assertgen/assertgen/config"
 	"github.com/assertgen/assertgen/gen"
@@ -227,6 +230,55 @@ func packageNameFor(dir string) string {
 	return b.String()
 }
 
+// shapesPackage returns the import path the shape helpers get in their
+// own package under dir (gen.ShapesDir; see gen.Options.ShapesPackage),
+// or "" to keep them in the wrappers' package: when dir is in no Go module,
+// or the kernels or a tensor type are declared in the output package
+// itself (the helpers' package could not import it back).
+func shapesPackage(dir string, o gen.Options) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	root := abs
+	var data []byte
+	for {
+		data, err = os.ReadFile(filepath.Join(root, "go.mod"))
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return "", err
+		}
+		up := filepath.Dir(root)
+		if up == root {
+			return "", nil
+		}
+		root = up
+	}
+	mod := modfile.ModulePath(data)
+	if mod == "" {
+		return "", nil
+	}
+	rel, err := filepath.Rel(root, abs)
+	if err != nil {
+		return "", err
+	}
+	out := mod
+	if rel != "." {
+		out = mod + "/" + filepath.ToSlash(rel)
+	}
+	if o.Kernels != nil && o.Kernels.Path == out {
+		return "", nil
+	}
+	for _, t := range o.Types {
+		if t.Path == out {
+			return "", nil
+		}
+	}
+	return out + "/" + gen.ShapesDir, nil
+}
+
 func outputDir(c *config.Config) string {
 	if out := c.Resolve(c.Output); out != "" {
 		return out
@@ -257,6 +309,9 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	}
 	dir := outputDir(c)
 	if err := checkOutputDir(dir, o.Package); err != nil {
+		return err
+	}
+	if o.ShapesPackage, err = shapesPackage(dir, o); err != nil {
 		return err
 	}
 	o.Progress = progress(stderr, time.Now())

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/assertgen/assertgen/gen"
 )
 
 // TestMain runs the command itself when the test binary is re-executed by
@@ -123,7 +125,8 @@ func TestExitCodes(t *testing.T) {
 	}
 }
 
-// copyDir copies the regular files of src into dst.
+// copyDir copies the regular files of src into dst, and those of its
+// subdirectories (the shape helpers' package).
 func copyDir(t *testing.T, src, dst string) {
 	t.Helper()
 	entries, err := os.ReadDir(src)
@@ -133,6 +136,7 @@ func copyDir(t *testing.T, src, dst string) {
 	os.MkdirAll(dst, 0o755)
 	for _, e := range entries {
 		if e.IsDir() {
+			copyDir(t, filepath.Join(src, e.Name()), filepath.Join(dst, e.Name()))
 			continue
 		}
 		data, err := os.ReadFile(filepath.Join(src, e.Name()))
@@ -143,6 +147,17 @@ func copyDir(t *testing.T, src, dst string) {
 	}
 }
 
+// smallOutCopy copies gen/testdata/small/out into a temporary directory
+// made a module of the same import path, so that gen writes there what it
+// writes in this repository (the shape helpers' package is named by it).
+func smallOutCopy(t *testing.T, small string) string {
+	t.Helper()
+	out := t.TempDir()
+	copyDir(t, filepath.Join(small, "out"), out)
+	os.WriteFile(filepath.Join(out, "go.mod"), []byte("module github.com/assertgen/assertgen/gen/testdata/small/out\n"), 0o644)
+	return out
+}
+
 func TestGenCheck(t *testing.T) {
 	small, _ := filepath.Abs("../../gen/testdata/small")
 	// The committed output is fresh.
@@ -150,8 +165,7 @@ func TestGenCheck(t *testing.T) {
 		t.Fatalf("gen -check on fresh files: exit %d\n%s%s", code, out, errOut)
 	}
 	// A copy with one file edited is stale.
-	out := t.TempDir()
-	copyDir(t, filepath.Join(small, "out"), out)
+	out := smallOutCopy(t, small)
 	p := filepath.Join(out, "assertgen_direct.go")
 	data, _ := os.ReadFile(p)
 	os.WriteFile(p, append(data, []byte("\n// edited\n")...), 0o644)
@@ -172,8 +186,7 @@ func TestGenCheck(t *testing.T) {
 // files as they were.
 func TestGenFailureKeepsOutput(t *testing.T) {
 	small, _ := filepath.Abs("../../gen/testdata/small")
-	out := t.TempDir()
-	copyDir(t, filepath.Join(small, "out"), out)
+	out := smallOutCopy(t, small)
 	before, _ := os.ReadFile(filepath.Join(out, "assertgen_checked.go"))
 	// The bad kernels package has a kernel with the wrong signature.
 	_, errOut, code := runCLI(t, small, "gen", "-output", out, "-kernels", "../badkernels")
@@ -186,7 +199,7 @@ func TestGenFailureKeepsOutput(t *testing.T) {
 	}
 	entries, _ := os.ReadDir(out)
 	srcEntries, _ := os.ReadDir(filepath.Join(small, "out"))
-	if len(entries) != len(srcEntries) {
+	if len(entries) != len(srcEntries)+1 { // and the copy's go.mod
 		t.Errorf("files in the output: %v, want those of %v", entries, srcEntries)
 	}
 }
@@ -288,6 +301,36 @@ func TestManualListsFlags(t *testing.T) {
 		}
 		if n < 5 {
 			t.Errorf("%s -h lists %d flags:\n%s", cmd, n, stderr.String())
+		}
+	}
+}
+
+// shapesPackage puts the shape helpers in a package of their own under the
+// output directory when it is in a module, and keeps them in the wrappers'
+// package when it is not, or when a tensor type or the kernels are
+// declared in the output package itself.
+func TestShapesPackage(t *testing.T) {
+	mod := t.TempDir()
+	os.WriteFile(filepath.Join(mod, "go.mod"), []byte("module example.com/m\n"), 0o644)
+	out := filepath.Join(mod, "a", "checked")
+	tensor := gen.GoType{Prefix: "*", Path: "example.com/m/rt", Name: "Tensor"}
+	own := gen.GoType{Prefix: "*", Path: "example.com/m/a/checked", Name: "Tensor"}
+	tests := []struct {
+		name string
+		dir  string
+		o    gen.Options
+		want string
+	}{
+		{"in a module", out, gen.Options{Types: gen.TypeMap{"Tensor": tensor}}, "example.com/m/a/checked/" + gen.ShapesDir},
+		{"the module's root", mod, gen.Options{}, "example.com/m/" + gen.ShapesDir},
+		{"a tensor type of the output package", out, gen.Options{Types: gen.TypeMap{"Tensor": own}}, ""},
+		{"kernels in the output package", out, gen.Options{Kernels: &gen.KernelSet{Path: "example.com/m/a/checked"}}, ""},
+		{"in no module", t.TempDir(), gen.Options{}, ""},
+	}
+	for _, tt := range tests {
+		got, err := shapesPackage(tt.dir, tt.o)
+		if err != nil || got != tt.want {
+			t.Errorf("%s: %q, %v; want %q", tt.name, got, err, tt.want)
 		}
 	}
 }
